@@ -1,0 +1,30 @@
+/// The one error type every Segue layer throws: a code and a sentence that
+/// says what was wrong (which file, which column, which value).
+///
+/// The codes' raw values are the C API's `segue_status` values.
+public struct SegueError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Code: Int32, Sendable {
+        case invalidArgument = 1   // SEGUE_ERROR_INVALID_ARGUMENT
+        case outOfMemory = 2       // SEGUE_ERROR_OUT_OF_MEMORY
+        case io = 3                // SEGUE_ERROR_IO
+        case format = 4            // SEGUE_ERROR_FORMAT
+        case parse = 5             // SEGUE_ERROR_PARSE
+        case unknownEffect = 6     // SEGUE_ERROR_UNKNOWN_EFFECT
+        case unknownParameter = 7  // SEGUE_ERROR_UNKNOWN_PARAMETER
+        case mismatch = 8          // SEGUE_ERROR_MISMATCH
+        case plugin = 9            // SEGUE_ERROR_PLUGIN
+        case cancelled = 10        // SEGUE_ERROR_CANCELLED
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    public static func invalidArgument(_ message: String) -> SegueError { SegueError(.invalidArgument, message) }
+}
