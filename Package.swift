@@ -40,6 +40,8 @@ let package = Package(
         .systemLibrary(name: "CSegue", path: "include"),
 
         .target(name: "SegueBasics"),
+        .target(name: "SegueModel", dependencies: ["SegueBasics"]),
 
+        .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
     ]
 )

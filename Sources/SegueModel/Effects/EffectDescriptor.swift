@@ -1,0 +1,54 @@
+import SegueBasics
+
+/// A kind of modifier: a name and a typed parameter schema. What it draws is
+/// not the model's business; the engine pairs each descriptor with a renderer.
+public struct EffectDescriptor: Hashable, Sendable {
+    /// Stable id, `vendor.name` (e.g. `segue.scale`).
+    public let id: String
+    /// The name used in specs (e.g. `scale` in `.scale(scale: 0.5)`).
+    public let name: String
+    /// One line for listings.
+    public let summary: String
+    public let parameters: [ParameterSpec]
+
+    /// - Throws: `.invalidArgument` for an id without a vendor prefix, a name
+    ///   that is not an identifier, or two parameters with one name.
+    public init(id: String, name: String, summary: String, parameters: [ParameterSpec]) throws {
+        let idParts = id.split(separator: ".", omittingEmptySubsequences: false)
+        guard idParts.count >= 2, idParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isIdentifierCharacter) }) else {
+            throw SegueError.invalidArgument("effect id '\(id)' must look like 'vendor.name'")
+        }
+        // Specs write the name after a '.', so it must lex as one identifier ('-' is not allowed).
+        guard SpecLexer.isIdentifier(name) else {
+            throw SegueError.invalidArgument("effect name '\(name)' of '\(id)' must be an identifier")
+        }
+        var seen = Set<String>()
+        for parameter in parameters where !seen.insert(parameter.name).inserted {
+            throw SegueError.invalidArgument("effect '\(name)' declares parameter '\(parameter.name)' twice")
+        }
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.parameters = parameters
+    }
+
+    private static func isIdentifierCharacter(_ c: Character) -> Bool {
+        c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
+    }
+
+    public func parameterIndex(named name: String) -> Int? {
+        parameters.firstIndex { $0.name == name }
+    }
+
+    /// The first animatable parameter. Shorthand specs address it with
+    /// `from:`, `to:` or an unlabelled value, e.g. `.countUp(to: 120)`.
+    public var primaryParameterIndex: Int? {
+        parameters.firstIndex { $0.isAnimatable }
+    }
+
+    /// The state with every parameter at its default active value.
+    public var defaultActive: EffectState { EffectState(effect: self, values: parameters.map(\.active)) }
+
+    /// The state with every parameter at its default identity value.
+    public var defaultIdentity: EffectState { EffectState(effect: self, values: parameters.map(\.identity)) }
+}

@@ -1,0 +1,141 @@
+import SegueBasics
+
+/// One parameter of an effect: its name, kind, range, defaults and whether
+/// it animates. This is the schema the CLI lists and plugins declare.
+public struct ParameterSpec: Hashable, Sendable {
+    public let name: String
+    public let kind: ParameterKind
+    /// One line for listings.
+    public let summary: String
+    /// The accepted values for numbers and integers; nil means any finite value.
+    public let range: ClosedRange<Double>?
+    /// The value in the effect's default active state.
+    public let active: ParameterValue
+    /// The value in the effect's default identity state.
+    public let identity: ParameterValue
+    /// Animatable parameters interpolate between states; the others switch.
+    public let isAnimatable: Bool
+
+    /// Declares a parameter. Defaults that do not fit the kind or range are
+    /// refused with `.invalidArgument`, so a plugin's bad schema is caught.
+    public init(name: String, kind: ParameterKind, summary: String, range: ClosedRange<Double>? = nil,
+                active: ParameterValue, identity: ParameterValue, isAnimatable: Bool) throws {
+        // Specs must be able to name the parameter: an ASCII identifier, as the lexer reads them.
+        guard SpecLexer.isIdentifier(name) else {
+            throw SegueError.invalidArgument("parameter name '\(name)' must be a non-empty identifier")
+        }
+        if let range, !(range.lowerBound.isFinite && range.upperBound.isFinite) {
+            throw SegueError.invalidArgument("parameter '\(name)' has a range that is not finite")
+        }
+        if isAnimatable && !kind.canInterpolate {
+            throw SegueError.invalidArgument("parameter '\(name)' is a \(kind.name), which cannot be animatable")
+        }
+        if case .enumeration(let cases) = kind {
+            if cases.isEmpty {
+                throw SegueError.invalidArgument("enum parameter '\(name)' has no cases")
+            }
+            // Cases are written `.name` in specs, so each must be an identifier.
+            if let bad = cases.first(where: { !SpecLexer.isIdentifier($0) }) {
+                throw SegueError.invalidArgument("enum parameter '\(name)' has a case '\(bad)' that is not an identifier")
+            }
+            if Set(cases).count != cases.count {
+                throw SegueError.invalidArgument("enum parameter '\(name)' lists a case twice")
+            }
+        }
+        self.name = name
+        self.kind = kind
+        self.summary = summary
+        self.range = range
+        self.isAnimatable = isAnimatable
+        // A default of the wrong kind is a bad schema, so `.invalidArgument` like the rest.
+        func schemaDefault(_ value: ParameterValue, role: String) throws -> ParameterValue {
+            do {
+                return try Self.convert(value, name: name, kind: kind, range: range, role: role)
+            } catch let error as SegueError {
+                throw SegueError.invalidArgument(error.message)
+            }
+        }
+        self.active = try schemaDefault(active, role: "default active value")
+        self.identity = try schemaDefault(identity, role: "default identity value")
+    }
+
+    /// `value` converted to this parameter's kind (an integer given for a
+    /// number, a whole number given for an integer), or an error that says
+    /// what was expected. Values outside the range are refused, never clamped.
+    public func accept(_ value: ParameterValue, role: String = "value") throws -> ParameterValue {
+        try Self.convert(value, name: name, kind: kind, range: range, role: role)
+    }
+
+    private static func convert(_ value: ParameterValue, name: String, kind: ParameterKind,
+                                range: ClosedRange<Double>?, role: String) throws -> ParameterValue {
+        let converted: ParameterValue? = switch (kind, value) {
+        case (.number, .number), (.number, .integer): .number(value.number!)
+        // Compared as integers: `Double(v)` rounds 2⁵³ + 1 down to 2⁵³.
+        case (.integer, .integer(let v)) where v.magnitude <= UInt(maximumInteger): value
+        case (.integer, .number(let v)) where v == v.rounded() && abs(v) <= maximumInteger: .integer(Int(v))
+        case (.bool, .bool): value
+        case (.color, .color), (.point, .point): value
+        case (.enumeration(let cases), .enumeration(let name)) where cases.contains(name): value
+        case (.enumeration(let cases), .string(let name)) where cases.contains(name): .enumeration(name)
+        case (.string, .string): value
+        default: nil
+        }
+        guard let converted else {
+            // A whole number beyond ±2⁵³ is out of range, not of the wrong kind.
+            if kind == .integer, let whole = value.wholeNumber {
+                let text = if case .integer(let v) = value { String(v) } else { SpecFormat.number(whole) }
+                let limit = range.flatMap { $0.contains(whole) ? nil : "its range \(SpecFormat.number($0.lowerBound))…\(SpecFormat.number($0.upperBound))" }
+                throw SegueError.invalidArgument(
+                    "\(role) \(text) of '\(name)' is outside " + (limit ?? "the integers a parameter holds, ±2⁵³"))
+            }
+            var message = "\(role) of '\(name)' must be \(expectation(kind: kind, range: range)), not \(value.kindDescription)"
+            if case .enumeration(let cases) = kind, let text = value.text,
+               let guess = ClosestNames.best(to: text, among: cases) {
+                message += "; did you mean .\(guess)?"
+            }
+            throw SegueError(.unknownParameter, message)
+        }
+        if let color = converted.color,
+           ![color.red, color.green, color.blue, color.alpha].allSatisfy({ (0...1).contains($0) }) {
+            throw SegueError.invalidArgument(
+                "\(role) of '\(name)' must have components in 0…1, not (\(color.red), \(color.green), \(color.blue), \(color.alpha))")
+        }
+        if case .string(let text) = converted, text.utf8.contains(0) {
+            throw SegueError.invalidArgument("\(role) of '\(name)' must not contain a NUL character")
+        }
+        if let point = converted.point, !point.isFinite {
+            throw SegueError.invalidArgument("\(role) of '\(name)' must be a finite point, not (\(point.x), \(point.y))")
+        }
+        if let number = converted.number, kind == .number || kind == .integer {
+            guard number.isFinite else {
+                throw SegueError.invalidArgument("\(role) of '\(name)' must be finite, not \(number)")
+            }
+            if let range, !range.contains(number) {
+                throw SegueError.invalidArgument(
+                    "\(role) \(SpecFormat.number(number)) of '\(name)' is outside its range "
+                        + "\(SpecFormat.number(range.lowerBound))…\(SpecFormat.number(range.upperBound))")
+            }
+        }
+        return converted
+    }
+
+    /// The largest integer a parameter holds: beyond 2⁵³ a C `double` (how
+    /// the C API passes integers) and a printed spec would lose digits.
+    public static let maximumInteger = 9_007_199_254_740_992.0
+
+    /// What a value must be, for messages: "a number in 0…1", "one of .top, .leading".
+    public var expectation: String { Self.expectation(kind: kind, range: range) }
+
+    private static func expectation(kind: ParameterKind, range: ClosedRange<Double>?) -> String {
+        switch kind {
+        case .enumeration(let cases): "one of " + cases.map { "." + $0 }.joined(separator: ", ")
+        case .integer, .number:
+            (kind == .integer ? "an integer" : "a number")
+                + (range.map { " in \(SpecFormat.number($0.lowerBound))…\(SpecFormat.number($0.upperBound))" } ?? "")
+        case .bool: "true or false"
+        case .color: "a color"
+        case .point: "a point"
+        case .string: "a string"
+        }
+    }
+}

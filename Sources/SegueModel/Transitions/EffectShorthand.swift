@@ -1,0 +1,115 @@
+import SegueBasics
+
+/// The shorthand form of an effect used as a transition: `.clip`,
+/// `.countUp(to: 120)`, `.scale(scale: 0.5, anchor: .bottom)`. See
+/// `Transition.init(spec:catalog:)` for the rules.
+enum EffectShorthand {
+    /// One argument resolved to the parameter it addresses.
+    struct Resolved {
+        let label: String?
+        let parameter: Int
+        let value: SpecExpression
+        let column: Int
+    }
+
+    /// The modifier `.name(arguments)` stands for.
+    static func modifier(_ effect: EffectDescriptor, _ arguments: [SpecArgument]) throws -> Modifier {
+        var active = effect.defaultActive
+        var identity = effect.defaultIdentity
+        for argument in try labelled(arguments, of: effect, allowFromTo: true) {
+            let parameter = effect.parameters[argument.parameter]
+            if argument.label == "to" {
+                identity = try set(argument.parameter, of: effect, to: argument.value, in: identity)
+            } else {
+                active = try set(argument.parameter, of: effect, to: argument.value, in: active)
+                if !parameter.isAnimatable {
+                    identity = try set(argument.parameter, of: effect, to: argument.value, in: identity)
+                }
+            }
+        }
+        return Modifier(active: active, identity: identity)
+    }
+
+    /// The shorthand spec for `modifier`, when one reads back to it exactly.
+    static func spec(of modifier: Modifier) -> String? {
+        let effect = modifier.active.effect
+        var arguments: [String] = []
+        for (i, parameter) in effect.parameters.enumerated() {
+            let active = modifier.active.values[i], identity = modifier.identity.values[i]
+            // Enumerations are always written out: `.move(edge: .leading)`, as SwiftUI spells it.
+            let isEnumeration = if case .enumeration = parameter.kind { true } else { false }
+            if active != parameter.active || (!parameter.isAnimatable && identity != parameter.identity)
+                || (isEnumeration && !parameter.isAnimatable) {
+                arguments.append("\(parameter.name): \(SpecFormat.value(active))")
+            }
+            if parameter.isAnimatable && identity != parameter.identity {
+                guard i == effect.primaryParameterIndex else { return nil }
+                arguments.append("to: \(SpecFormat.value(identity))")
+            }
+        }
+        let text = arguments.isEmpty ? "." + effect.name : ".\(effect.name)(\(arguments.joined(separator: ", ")))"
+        guard case .member(_, _, let list, _)? = try? SpecParser.parse(text),
+              let reread = try? self.modifier(effect, list ?? []), reread == modifier
+        else { return nil }
+        return text
+    }
+
+    /// Resolves labels to parameters: parameter names, an unlabelled value
+    /// (the primary parameter, or x and y for a CGSize/CGPoint), and with
+    /// `allowFromTo`, `from:`/`to:` for the primary parameter.
+    static func labelled(_ arguments: [SpecArgument], of effect: EffectDescriptor,
+                         allowFromTo: Bool = false) throws -> [Resolved] {
+        var result: [Resolved] = []
+        var seen = Set<String>()
+        // (parameter, sets the identity value) pairs already given, so that two
+        // spellings of one value (`.countUp(10, from: 5)`) are refused, not overridden.
+        var assigned = Set<[Int]>()
+        for argument in arguments {
+            let key = argument.label ?? "_"
+            guard seen.insert(key).inserted else {
+                throw SegueError(.parse, "column \(argument.column): argument '\(key)' is given twice")
+            }
+            let resolved: [Resolved]
+            if let label = argument.label, let index = effect.parameterIndex(named: label) {
+                resolved = [Resolved(label: label, parameter: index, value: argument.value, column: argument.column)]
+            } else if argument.label == nil, let xy = try splitPoint(argument, of: effect) {
+                resolved = xy
+            } else if argument.label == nil || (allowFromTo && (argument.label == "from" || argument.label == "to")) {
+                guard let primary = effect.primaryParameterIndex else {
+                    throw SegueError(.unknownParameter,
+                                     "column \(argument.column): effect '\(effect.name)' has no animatable parameter for \(argument.label.map { "'\($0):'" } ?? "an unlabelled value")")
+                }
+                resolved = [Resolved(label: argument.label, parameter: primary, value: argument.value, column: argument.column)]
+            } else {
+                _ = try atColumn(argument.column) { try effect.defaultActive.setting(argument.label!, to: .bool(false)) }
+                resolved = []
+            }
+            for item in resolved where !assigned.insert([item.parameter, item.label == "to" ? 1 : 0]).inserted {
+                throw SegueError(.parse, "column \(argument.column): argument '\(key)' sets '\(effect.parameters[item.parameter].name)', which an earlier argument already set")
+            }
+            result += resolved
+        }
+        return result
+    }
+
+    /// An unlabelled `CGSize(…)`/`CGPoint(…)` given to an effect with number
+    /// parameters `x` and `y` and no point primary, as `.offset(CGSize(…))`.
+    private static func splitPoint(_ argument: SpecArgument, of effect: EffectDescriptor) throws -> [Resolved]? {
+        guard case .construction(let name, _, let column) = argument.value, name == "CGSize" || name == "CGPoint",
+              let x = effect.parameterIndex(named: "x"), let y = effect.parameterIndex(named: "y"),
+              effect.parameters[x].kind == .number, effect.parameters[y].kind == .number
+        else { return nil }
+        let point = try SpecValues.point(argument.value)
+        return [
+            Resolved(label: "x", parameter: x, value: .number(point.x, column: column), column: argument.column),
+            Resolved(label: "y", parameter: y, value: .number(point.y, column: column), column: argument.column),
+        ]
+    }
+
+    static func set(_ index: Int, of effect: EffectDescriptor, to expression: SpecExpression,
+                    in state: EffectState) throws -> EffectState {
+        let parameter = effect.parameters[index]
+        let value = try SpecValues.value(expression, for: parameter)
+        return try atColumn(expression.column) { try state.setting(parameter.name, to: value) }
+    }
+}
