@@ -41,7 +41,10 @@ let package = Package(
 
         .target(name: "SegueBasics"),
         .target(name: "SegueModel", dependencies: ["SegueBasics"]),
+        .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"]),
+        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"]),
 
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
+        .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO"]),
     ]
 )

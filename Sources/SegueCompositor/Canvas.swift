@@ -1,0 +1,63 @@
+import SegueBasics
+
+/// What an effect draws through, like SwiftUI's `GraphicsContext`: the
+/// content it modifies (already drawn by the modifiers before it) and the
+/// content's frame, plus calls that record drawing. Nothing is rasterised
+/// here; the result is a `Picture` for the compositor.
+public struct Canvas: Sendable {
+    /// The content's frame in canvas coordinates; it does not change as
+    /// modifiers apply (as in SwiftUI, modifiers do not change layout).
+    public let frame: Rect
+    /// The content being modified.
+    public let content: Picture
+    /// What has been recorded so far.
+    public private(set) var picture = Picture()
+
+    public init(frame: Rect, content: Picture) {
+        self.frame = frame
+        self.content = content
+    }
+
+    /// Draws the content.
+    /// - Parameters:
+    ///   - transform: content coordinates → canvas coordinates.
+    ///   - crop: the part of the content to draw, in content coordinates.
+    ///   - clip: where drawing may happen, in canvas coordinates.
+    ///   - opacity: multiplies alpha; values are clamped into 0...1.
+    ///   - tint: paints the content's alpha in this colour instead.
+    public mutating func drawContent(transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
+                                     opacity: Double = 1, tint: Color? = nil, blend: BlendMode = .normal) {
+        draw(.picture(content), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint, blend: blend)
+    }
+
+    /// Draws an image whose top-left corner lands at `transform`'s origin.
+    public mutating func draw(_ surface: Surface, transform: AffineTransform = .identity, crop: Rect? = nil,
+                              clip: Clip? = nil, opacity: Double = 1, tint: Color? = nil, blend: BlendMode = .normal) {
+        draw(.surface(surface), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint, blend: blend)
+    }
+
+    /// Draws another recorded picture as one unit (an offscreen layer when
+    /// its opacity or blend mode needs one).
+    public mutating func draw(_ layer: Picture, transform: AffineTransform = .identity, clip: Clip? = nil,
+                              opacity: Double = 1, blend: BlendMode = .normal) {
+        draw(.picture(layer), transform: transform, crop: nil, clip: clip, opacity: opacity, tint: nil, blend: blend)
+    }
+
+    /// Fills a path with a colour.
+    public mutating func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero, blend: BlendMode = .normal) {
+        draw(.color(color), transform: .identity, crop: nil, clip: .path(path, rule), opacity: 1, tint: nil, blend: blend)
+    }
+
+    /// Fills a rectangle with a colour.
+    public mutating func fill(_ rect: Rect, with color: Color, blend: BlendMode = .normal) {
+        draw(.color(color), transform: .identity, crop: nil, clip: .rect(rect), opacity: 1, tint: nil, blend: blend)
+    }
+
+    private mutating func draw(_ source: DrawItem.Source, transform: AffineTransform, crop: Rect?, clip: Clip?,
+                               opacity: Double, tint: Color?, blend: BlendMode) {
+        let alpha = opacity >= 0 ? min(opacity, 1) : 0
+        guard alpha > 0 else { return }
+        picture.items.append(DrawItem(source: source, transform: transform, crop: crop, clip: clip,
+                                      opacity: alpha, tint: tint, blend: blend))
+    }
+}

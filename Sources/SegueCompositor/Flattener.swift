@@ -1,0 +1,117 @@
+import SegueBasics
+
+/// Reduces a picture to device-space primitives.
+///
+/// Every nested picture is a compositing group: its items blend with one
+/// another, and the result is drawn into the parent with the nesting item's
+/// opacity, tint and blend mode. A nested picture is inlined when that cannot
+/// change a pixel: always when it has one item (anything blended over a
+/// transparent backdrop is itself, so only the nesting item's blend counts),
+/// and when its items all blend normally and nothing fades or tints them as a
+/// whole. Otherwise it becomes a group, drawn offscreen and composited once.
+/// Transforms always fold.
+struct Flattener {
+    private struct Context {
+        var transform: AffineTransform = .identity
+        var clipRect: Rect?
+        var clipPaths: [(Path, FillRule)] = []
+        var opacity = 1.0
+        var tint: Color?
+        /// The blend mode the items are drawn with as a whole; nil means each
+        /// item's own (at the root, and inside groups).
+        var blend: BlendMode?
+
+        mutating func add(_ clip: Clip) {
+            switch clip {
+            case .rect(let r): clipRect = clipRect.map { $0.intersection(r) } ?? r
+            case .path(let p, let rule): clipPaths.append((p, rule))
+            }
+        }
+
+        /// Device bounds of the clips; nil when nothing clips.
+        var clipBounds: Rect? {
+            var bounds = clipRect
+            for (path, _) in clipPaths {
+                let box = path.boundingBox
+                bounds = bounds.map { $0.intersection(box) } ?? box
+            }
+            return bounds
+        }
+    }
+
+    /// The primitives that draw `picture` in device space (picture coordinates are device pixels).
+    static func primitives(of picture: Picture) -> [Primitive] {
+        var result: [Primitive] = []
+        flatten(picture, Context(), into: &result)
+        return result
+    }
+
+    private static func flatten(_ picture: Picture, _ outer: Context, into result: inout [Primitive]) {
+        for item in picture.items {
+            var context = outer
+            context.transform = item.transform.concatenating(outer.transform)
+            guard context.transform.isFinite, item.opacity.isFinite else { continue }
+            if let clip = item.clip { context.add(clip.applying(outer.transform)) }
+            context.opacity *= item.opacity
+            context.tint = outer.tint ?? item.tint
+            context.blend = outer.blend ?? item.blend
+            guard context.opacity > 0 else { continue }
+
+            switch item.source {
+            case .surface(let surface):
+                var crop: PixelRect?
+                if let rect = item.crop {
+                    if rect.isIntegral {
+                        crop = rect.enclosingPixels.intersection(surface.bounds)
+                        guard !(crop!.isEmpty) else { continue }
+                    } else {
+                        context.add(Clip.rect(rect).applying(context.transform))
+                    }
+                }
+                let placement = crop.map {
+                    AffineTransform.translation(x: Double($0.x0), y: Double($0.y0)).concatenating(context.transform)
+                } ?? context.transform
+                let sourceRect = (crop ?? surface.bounds).rect
+                let imageBounds = context.transform.boundingBox(of: sourceRect)
+                append(.image(surface, crop: crop, transform: placement), context, imageBounds, into: &result)
+            case .color(let color):
+                append(.solid(color), context, nil, into: &result)
+            case .picture(let nested):
+                if let crop = item.crop { context.add(Clip.rect(crop).applying(context.transform)) }
+                if nested.items.count <= 1 {
+                    flatten(nested, context, into: &result)
+                } else if context.opacity == 1 && context.tint == nil && context.blend == .normal
+                            && nested.items.allSatisfy({ $0.blend == .normal && $0.tint == nil }) {
+                    context.blend = nil
+                    flatten(nested, context, into: &result)
+                } else {
+                    var inner = Context()
+                    inner.transform = context.transform
+                    var children: [Primitive] = []
+                    flatten(nested, inner, into: &children)
+                    guard !children.isEmpty else { continue }
+                    let childBounds = children.reduce(PixelRect.empty) { $0.union($1.bounds) }.rect
+                    append(.group(children), context, childBounds, into: &result)
+                }
+            }
+        }
+    }
+
+    private static func append(_ kind: Primitive.Kind, _ context: Context, _ sourceBounds: Rect?,
+                               into result: inout [Primitive]) {
+        let clipBounds = context.clipBounds
+        let bounds: Rect? = switch (sourceBounds, clipBounds) {
+        case let (s?, c?): s.intersection(c)
+        case let (s?, nil): s
+        case let (nil, c?): c
+        case (nil, nil): nil
+        }
+        var primitive = Primitive(kind: kind, clipRect: context.clipRect, clipPaths: context.clipPaths,
+                                  opacity: context.opacity, tint: context.tint, blend: context.blend ?? .normal)
+        // nil bounds (an unclipped colour) means everywhere: the target bounds it later.
+        primitive.bounds = bounds.map(\.enclosingPixels) ?? PixelRect(x0: Int(Int32.min / 2), y0: Int(Int32.min / 2),
+                                                                      x1: Int(Int32.max / 2), y1: Int(Int32.max / 2))
+        if bounds?.isEmpty == true { return }
+        result.append(primitive)
+    }
+}

@@ -1,0 +1,58 @@
+import Glibc
+import SegueBasics
+import Synchronization
+
+/// Reusable pixel memory for offscreen layers, so groups do not allocate
+/// per frame. Buffers are handed out whole to one user at a time.
+final class LayerPool: @unchecked Sendable {
+    private final class Buffer: @unchecked Sendable {
+        let capacity: Int
+        let bytes: UnsafeMutableRawPointer
+
+        init?(capacity: Int) {
+            guard let bytes = malloc(capacity) else { return nil }
+            self.capacity = capacity
+            self.bytes = bytes
+        }
+
+        deinit { free(bytes) }
+    }
+
+    private let spare = Mutex<[Buffer]>([])
+    /// Buffers kept for reuse at most; more are freed on return.
+    private let keep = 16
+
+    /// Runs `body` with a cleared surface of `width`×`height`, whose memory
+    /// returns to the pool afterwards.
+    func withLayer<T>(width: Int, height: Int, _ body: (Surface) throws -> T) throws -> T {
+        let needed = width * height * 4
+        let buffer = try take(needed)
+        defer { give(buffer) }
+        memset(buffer.bytes, 0, needed)
+        let surface = try Surface(wrapping: buffer.bytes, width: width, height: height, stride: width * 4)
+        return try body(surface)
+    }
+
+    private func take(_ capacity: Int) throws -> Buffer {
+        let reused = spare.withLock { buffers -> Buffer? in
+            guard let index = buffers.firstIndex(where: { $0.capacity >= capacity }) else { return nil }
+            return buffers.remove(at: index)
+        }
+        if let reused { return reused }
+        guard let fresh = Buffer(capacity: capacity) else {
+            throw SegueError(.outOfMemory, "cannot allocate a layer of \(capacity) bytes")
+        }
+        return fresh
+    }
+
+    private func give(_ buffer: Buffer) {
+        spare.withLock { buffers in
+            if buffers.count < keep {
+                buffers.append(buffer)
+            } else if let smallest = buffers.indices.min(by: { buffers[$0].capacity < buffers[$1].capacity }),
+                      buffers[smallest].capacity < buffer.capacity {
+                buffers[smallest] = buffer
+            }
+        }
+    }
+}

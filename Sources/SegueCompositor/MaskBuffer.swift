@@ -1,0 +1,73 @@
+import CPixman
+import Glibc
+import SegueBasics
+
+/// An 8-bit coverage mask over a rectangle of device pixels. Pixman images
+/// are made per use (`makePixmanImage`), so one mask can serve several
+/// threads at once.
+final class MaskBuffer: @unchecked Sendable {
+    /// The device pixels the mask covers; pixel (0, 0) is area's top-left corner.
+    let area: PixelRect
+    let stride: Int
+    let bytes: UnsafeMutableRawPointer
+
+    /// The coverage of all `paths` (multiplied), of `rect` when it does not
+    /// fall on whole pixels, times `opacity`, over `area`.
+    init(area: PixelRect, paths: [(Path, FillRule)], rect: Rect?, opacity: Double) {
+        self.area = area
+        stride = (area.width + 3) & ~3
+        bytes = calloc(area.height, stride)!
+        var shapes = paths
+        if let rect, !rect.isIntegral { shapes.append((Path(rect: rect), .nonZero)) }
+        let target = makePixmanImage()
+        defer { pixman_image_unref(target) }
+        for (index, (path, rule)) in shapes.enumerated() {
+            let coverage = MaskRasterizer.mask(for: path, rule: rule, in: area)
+            // The first shape is copied in; the others multiply it (IN).
+            pixman_image_composite32(index == 0 ? PIXMAN_OP_SRC : PIXMAN_OP_IN, coverage, nil, target,
+                                     0, 0, 0, 0, 0, 0, Int32(area.width), Int32(area.height))
+            pixman_image_unref(coverage)
+        }
+        if shapes.isEmpty {
+            memset(bytes, 0xFF, area.height * stride)
+        }
+        if opacity < 1 {
+            let fade = SolidImage(alpha: opacity)
+            pixman_image_composite32(PIXMAN_OP_IN, fade.image, nil, target,
+                                     0, 0, 0, 0, 0, 0, Int32(area.width), Int32(area.height))
+        }
+    }
+
+    deinit {
+        free(bytes)
+    }
+
+    func makePixmanImage() -> OpaquePointer {
+        pixman_image_create_bits(PIXMAN_a8, Int32(area.width), Int32(area.height),
+                                 bytes.assumingMemoryBound(to: UInt32.self), Int32(stride))!
+    }
+}
+
+/// A pixman solid-colour image for one use; unreffed when released.
+final class SolidImage {
+    let image: OpaquePointer
+
+    /// Premultiplied colour `color` times `alpha`.
+    init(_ color: Color, alpha: Double = 1) {
+        let c = color.clamped
+        let a = c.alpha * min(max(alpha, 0), 1)
+        func channel(_ v: Double) -> UInt16 { UInt16((v * 65535).rounded()) }
+        var value = pixman_color_t(red: channel(c.red * a), green: channel(c.green * a),
+                                   blue: channel(c.blue * a), alpha: channel(a))
+        image = pixman_image_create_solid_fill(&value)!
+    }
+
+    /// Transparent black with the given alpha: a uniform mask.
+    convenience init(alpha: Double) {
+        self.init(Color(red: 0, green: 0, blue: 0, alpha: 1), alpha: alpha)
+    }
+
+    deinit {
+        pixman_image_unref(image)
+    }
+}

@@ -1,0 +1,128 @@
+import CPixman
+import SegueBasics
+
+/// Turns paths into anti-aliased coverage masks (pixman a8 images) by
+/// cutting their polygons into trapezoids, which pixman rasterises.
+enum MaskRasterizer {
+    private struct Edge {
+        var top: Point, bottom: Point
+        /// +1 when the polygon runs downwards along this edge, −1 upwards.
+        var winding: Int
+
+        func x(at y: Double) -> Double {
+            let dy = bottom.y - top.y
+            return dy == 0 ? top.x : top.x + (bottom.x - top.x) * (y - top.y) / dy
+        }
+    }
+
+    /// The coverage of `path` over the pixels of `area` (device pixels), as a
+    /// new a8 image of area's size whose pixel (0, 0) is area's top-left
+    /// corner. The caller unrefs it.
+    static func mask(for path: Path, rule: FillRule, in area: PixelRect) -> OpaquePointer {
+        let image = pixman_image_create_bits(PIXMAN_a8, Int32(area.width), Int32(area.height), nil, 0)!
+        let bounds = Rect(x: Double(area.x0) - 1, y: Double(area.y0) - 1,
+                          width: Double(area.width) + 2, height: Double(area.height) + 2)
+        let origin = Point(x: Double(area.x0), y: Double(area.y0))
+        var edges: [Edge] = []
+        for polygon in path.polygons() {
+            let clipped = clip(polygon, to: bounds).map { $0 - origin }
+            guard clipped.count >= 3 else { continue }
+            for i in clipped.indices {
+                let p = clipped[i], q = clipped[(i + 1) % clipped.count]
+                if p.y < q.y {
+                    edges.append(Edge(top: p, bottom: q, winding: 1))
+                } else if p.y > q.y {
+                    edges.append(Edge(top: q, bottom: p, winding: -1))
+                }
+            }
+        }
+        let traps = trapezoids(edges, rule: rule)
+        if !traps.isEmpty {
+            traps.withUnsafeBufferPointer {
+                pixman_add_trapezoids(image, 0, 0, Int32($0.count), $0.baseAddress)
+            }
+        }
+        return image
+    }
+
+    /// Sutherland–Hodgman clipping of a polygon to a rectangle. It keeps the
+    /// winding number of every point inside the rectangle, so it is safe for
+    /// both fill rules, and it keeps coordinates within pixman's 16.16 range.
+    private static func clip(_ polygon: [Point], to r: Rect) -> [Point] {
+        var points = polygon
+        let planes: [(Point) -> Double] = [
+            { $0.x - r.minX }, { r.maxX - $0.x }, { $0.y - r.minY }, { r.maxY - $0.y },
+        ]
+        for inside in planes {
+            guard !points.isEmpty else { break }
+            var output: [Point] = []
+            output.reserveCapacity(points.count + 4)
+            var previous = points[points.count - 1]
+            var previousDistance = inside(previous)
+            for point in points {
+                let distance = inside(point)
+                if (distance >= 0) != (previousDistance >= 0) {
+                    let t = previousDistance / (previousDistance - distance)
+                    output.append(previous + (point - previous) * t)
+                }
+                if distance >= 0 { output.append(point) }
+                previous = point
+                previousDistance = distance
+            }
+            points = output
+        }
+        return points
+    }
+
+    /// Cuts the region the edges enclose into trapezoids: between every pair
+    /// of consecutive event heights (vertices and crossings) the edges are
+    /// straight and ordered, so spans with the fill rule's inside form trapezoids.
+    private static func trapezoids(_ edges: [Edge], rule: FillRule) -> [pixman_trapezoid_t] {
+        guard !edges.isEmpty else { return [] }
+        var heights = Set<Double>()
+        for edge in edges {
+            heights.insert(edge.top.y)
+            heights.insert(edge.bottom.y)
+        }
+        let sortedHeights = heights.sorted()
+        var result: [pixman_trapezoid_t] = []
+        for (y0, y1) in zip(sortedHeights, sortedHeights.dropFirst()) {
+            let active = edges.filter { $0.top.y <= y0 && $0.bottom.y >= y1 }
+            guard active.count >= 2 else { continue }
+            // Split the band where active edges cross, so their order is fixed inside each piece.
+            var cuts = [y0, y1]
+            for i in active.indices {
+                for j in active.indices where j > i {
+                    let d0 = active[i].x(at: y0) - active[j].x(at: y0)
+                    let d1 = active[i].x(at: y1) - active[j].x(at: y1)
+                    if d0 * d1 < 0 {
+                        cuts.append(y0 + (y1 - y0) * d0 / (d0 - d1))
+                    }
+                }
+            }
+            cuts.sort()
+            for (top, bottom) in zip(cuts, cuts.dropFirst()) where bottom > top {
+                let middle = (top + bottom) / 2
+                let ordered = active.sorted { $0.x(at: middle) < $1.x(at: middle) }
+                var winding = 0
+                for (k, edge) in ordered.enumerated().dropLast() {
+                    winding += edge.winding
+                    let inside = rule == .nonZero ? winding != 0 : winding & 1 == 1
+                    if inside {
+                        result.append(trapezoid(top: top, bottom: bottom, left: edge, right: ordered[k + 1]))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private static func trapezoid(top: Double, bottom: Double, left: Edge, right: Edge) -> pixman_trapezoid_t {
+        func fixed(_ v: Double) -> pixman_fixed_t { segue_pixman_double_to_fixed(v) }
+        func line(_ e: Edge) -> pixman_line_fixed_t {
+            pixman_line_fixed_t(p1: pixman_point_fixed_t(x: fixed(e.top.x), y: fixed(e.top.y)),
+                                p2: pixman_point_fixed_t(x: fixed(e.bottom.x), y: fixed(e.bottom.y)))
+        }
+        return pixman_trapezoid_t(top: fixed(top), bottom: fixed(bottom), left: line(left), right: line(right))
+    }
+}

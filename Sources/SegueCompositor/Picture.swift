@@ -1,0 +1,76 @@
+import SegueBasics
+
+/// A shape that limits where something is drawn.
+public enum Clip: Hashable, Sendable {
+    case rect(Rect)
+    case path(Path, FillRule)
+
+    /// The clip with its geometry mapped through `transform`; a rectangle
+    /// that would stop being axis-aligned becomes a path.
+    func applying(_ transform: AffineTransform) -> Clip {
+        switch self {
+        case .rect(let r) where transform.preservesAxes:
+            .rect(transform.boundingBox(of: r))
+        case .rect(let r):
+            .path(Path(rect: r).applying(transform), .nonZero)
+        case .path(let p, let rule):
+            .path(p.applying(transform), rule)
+        }
+    }
+
+    var bounds: Rect {
+        switch self {
+        case .rect(let r): r
+        case .path(let p, _): p.boundingBox
+        }
+    }
+}
+
+/// A recorded drawing: a display list of items drawn in order, each over
+/// what came before. Effects produce pictures; the compositor executes them.
+public struct Picture: Sendable {
+    public internal(set) var items: [DrawItem] = []
+
+    public init() {}
+
+    public init(_ items: [DrawItem]) {
+        self.items = items
+    }
+}
+
+/// One drawing operation: a source placed by a transform, limited by a crop
+/// (in the source's own coordinates) and a clip (in the picture's), faded by
+/// an opacity, optionally painted in one colour, combined by a blend mode.
+public struct DrawItem: Sendable {
+    public enum Source: Sendable {
+        /// An image covering (0, 0)–(width, height) in source coordinates.
+        case surface(Surface)
+        /// Another picture, drawn as one unit.
+        indirect case picture(Picture)
+        /// Colour everywhere: only meaningful with a clip (a filled shape).
+        case color(Color)
+    }
+
+    public var source: Source
+    /// Source coordinates → picture coordinates.
+    public var transform: AffineTransform
+    /// The part of the source to draw, in source coordinates.
+    public var crop: Rect?
+    /// Where drawing may happen, in picture coordinates.
+    public var clip: Clip?
+    public var opacity: Double
+    /// When set, the source's alpha is painted in this colour.
+    public var tint: Color?
+    public var blend: BlendMode
+
+    public init(source: Source, transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
+                opacity: Double = 1, tint: Color? = nil, blend: BlendMode = .normal) {
+        self.source = source
+        self.transform = transform
+        self.crop = crop
+        self.clip = clip
+        self.opacity = opacity
+        self.tint = tint
+        self.blend = blend
+    }
+}

@@ -1,0 +1,28 @@
+import SegueBasics
+
+/// A drawing operation reduced to device space, ready to execute band by
+/// band: everything nested has been folded into one transform, one clip
+/// and one opacity, or kept as a group when folding would change the result.
+struct Primitive {
+    enum Kind {
+        /// An image; `crop` is a whole-pixel part of it, `transform` maps the
+        /// (cropped) image's coordinates to device pixels.
+        case image(Surface, crop: PixelRect?, transform: AffineTransform)
+        case solid(Color)
+        /// Drawn into an offscreen layer, then composited as one image.
+        case group([Primitive])
+    }
+
+    var kind: Kind
+    /// Device clip: the intersection of every axis-aligned clip, possibly fractional.
+    var clipRect: Rect?
+    /// Device clips that are not axis-aligned rectangles, all applying.
+    var clipPaths: [(Path, FillRule)]
+    var opacity: Double
+    var tint: Color?
+    var blend: BlendMode
+    /// Device pixels the primitive may change (set by `Flattener`, narrowed by preparation).
+    var bounds: PixelRect = .empty
+    /// Coverage × opacity over `bounds`, when clips are not whole-pixel rectangles.
+    var mask: MaskBuffer?
+}
