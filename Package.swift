@@ -43,8 +43,10 @@ let package = Package(
         .target(name: "SegueModel", dependencies: ["SegueBasics"]),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"]),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"]),
+        .target(name: "SegueEngine", dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO"]),
 
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO"]),
+        .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
     ]
 )

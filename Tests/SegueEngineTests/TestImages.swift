@@ -1,0 +1,58 @@
+import CPixman
+import SegueBasics
+import SegueCompositor
+
+/// Deterministic test pictures and direct pixman references.
+enum TestImages {
+    /// A "photo" with fine detail: every pixel differs from its neighbours.
+    /// Opaque unless `alpha` is set, then alpha varies and colours stay premultiplied.
+    static func detailed(width: Int, height: Int, seed: UInt32 = 1, varyingAlpha: Bool = false) -> Surface {
+        let surface = try! Surface(width: width, height: height)
+        var state = seed &* 2_654_435_761 | 1
+        for y in 0..<height {
+            for x in 0..<width {
+                state ^= state << 13
+                state ^= state >> 17
+                state ^= state << 5
+                let a = varyingAlpha ? (state >> 24) & 0xFF : 0xFF
+                func channel(_ shift: UInt32) -> UInt32 { ((state >> shift) & 0xFF) * a / 255 }
+                surface[x, y] = a << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
+            }
+        }
+        return surface
+    }
+
+    /// pixman's own composite of `source` into `destination`, with an
+    /// optional transform (source → destination) and a uniform opacity mask.
+    static func composite(_ op: pixman_op_t, _ source: Surface, into destination: Surface,
+                          transform: AffineTransform? = nil, opacity: Double? = nil) {
+        let src = source.makePixmanImage(), dst = destination.makePixmanImage()
+        defer { pixman_image_unref(src); pixman_image_unref(dst) }
+        if let transform, let inverse = transform.inverted {
+            var floating = pixman_f_transform()
+            floating.m = ((inverse.a, inverse.c, inverse.tx), (inverse.b, inverse.d, inverse.ty), (0, 0, 1))
+            var fixed = pixman_transform()
+            _ = pixman_transform_from_pixman_f_transform(&fixed, &floating)
+            _ = pixman_image_set_transform(src, &fixed)
+            _ = pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        }
+        var mask: OpaquePointer?
+        if let opacity {
+            var color = pixman_color_t(red: 0, green: 0, blue: 0, alpha: UInt16((opacity * 65535).rounded()))
+            mask = pixman_image_create_solid_fill(&color)
+        }
+        defer { if let mask { pixman_image_unref(mask) } }
+        pixman_image_composite32(op, src, mask, dst, 0, 0, 0, 0, 0, 0,
+                                 Int32(destination.width), Int32(destination.height))
+    }
+
+    /// The number of pixels where two surfaces differ.
+    static func differingPixels(_ a: Surface, _ b: Surface) -> Int {
+        precondition(a.width == b.width && a.height == b.height)
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
+        }
+        return count
+    }
+}
