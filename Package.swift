@@ -31,6 +31,7 @@ let sharedLibraryLinkerFlags = [
 let package = Package(
     name: "Segue",
     products: [
+        .library(name: "segue", type: .dynamic, targets: ["SegueC"]),
     ],
     targets: [
         // System libraries, from Debian's -dev packages.
@@ -44,6 +45,12 @@ let package = Package(
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"]),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"]),
         .target(name: "SegueEngine", dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO"]),
+        .target(
+            name: "SegueC",
+            dependencies: ["SegueEngine", "CSegue"],
+            exclude: ["exports.map"],
+            linkerSettings: [.unsafeFlags(sharedLibraryLinkerFlags)]
+        ),
 
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO"]),

@@ -1,0 +1,67 @@
+import CSegue
+import SegueBasics
+import SegueCompositor
+import SegueEngine
+
+/// `segue_scene` into a `Scene`; NULL gives the defaults.
+private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> Scene {
+    guard let s = try readGrowable(pointer, "segue_scene", minimumSize: MemoryLayout<segue_scene>.size) else {
+        return Scene()
+    }
+    guard s.width >= 0, s.height >= 0, (s.width == 0) == (s.height == 0) else {
+        throw SegueError.invalidArgument("scene size \(s.width)×\(s.height) must be 0×0 (the target's) or positive")
+    }
+    let placements: [Scene.Placement] = [.fit, .fill, .center, .stretch]
+    guard Int(s.placement) < placements.count else {
+        throw SegueError.invalidArgument("scene placement \(s.placement) is not a SEGUE_PLACEMENT_* value")
+    }
+    guard Int(s.stacking) <= SEGUE_STACKING_REMOVED_ON_TOP else {
+        throw SegueError.invalidArgument("scene stacking \(s.stacking) is not a SEGUE_STACKING_* value")
+    }
+    guard Int(s.blend) <= SEGUE_BLEND_PLUS_LIGHTER else {
+        throw SegueError.invalidArgument("scene blend \(s.blend) is not a SEGUE_BLEND_* value")
+    }
+    let background = Color(red: s.background.red, green: s.background.green, blue: s.background.blue,
+                           alpha: s.background.alpha)
+    guard background.isFinite else { throw SegueError.invalidArgument("scene background must be finite") }
+    return Scene(width: s.width == 0 ? nil : Int(s.width), height: s.height == 0 ? nil : Int(s.height),
+                 background: background, placement: placements[Int(s.placement)],
+                 stacking: Int(s.stacking) == SEGUE_STACKING_INSERTED_ON_TOP ? .insertedOnTop : .removedOnTop,
+                 blend: Int(s.blend) == SEGUE_BLEND_PLUS_LIGHTER ? .plusLighter : .normal)
+}
+
+/// The shared body of both render calls, given how to find the progress.
+private func render(_ engine: OpaquePointer?, _ transition: OpaquePointer?, _ from: OpaquePointer?,
+                    _ to: OpaquePointer?, _ scenePointer: UnsafePointer<segue_scene>?, _ target: OpaquePointer?,
+                    progress: () throws -> Double) -> segue_status {
+    call {
+        let engine = try Handle.require(engine, as: Engine.self, "engine")
+        let object = try Handle.require(transition, as: TransitionObject.self, "transition")
+        guard object.engine === engine else {
+            throw SegueError(.mismatch, "the transition was made by another engine")
+        }
+        let output = try Handle.require(target, as: Surface.self, "target")
+        try engine.render(object.transition, from: Handle.object(from, as: Surface.self),
+                          to: Handle.object(to, as: Surface.self), progress: progress(),
+                          scene: scene(scenePointer), into: output)
+    }
+}
+
+@c @implementation
+public func segue_render(_ engine: OpaquePointer?, _ transition: OpaquePointer?, _ from: OpaquePointer?,
+                         _ to: OpaquePointer?, _ progress: Double, _ scene: UnsafePointer<segue_scene>?,
+                         _ target: OpaquePointer?) -> segue_status {
+    render(engine, transition, from, to, scene, target) { progress }
+}
+
+@c @implementation
+public func segue_render_at_time(_ engine: OpaquePointer?, _ transition: OpaquePointer?,
+                                 _ animation: OpaquePointer?, _ from: OpaquePointer?, _ to: OpaquePointer?,
+                                 _ time: Double, _ scene: UnsafePointer<segue_scene>?,
+                                 _ target: OpaquePointer?) -> segue_status {
+    render(engine, transition, from, to, scene, target) {
+        let curve = try Handle.require(animation, as: AnimationObject.self, "animation")
+        guard !time.isNaN else { throw SegueError.invalidArgument("time must not be NaN") }
+        return curve.animation.progress(at: time)
+    }
+}

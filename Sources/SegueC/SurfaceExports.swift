@@ -1,0 +1,82 @@
+import CSegue
+import SegueBasics
+import SegueCompositor
+import SegueImageIO
+
+@c @implementation
+public func segue_surface_create(_ width: Int32, _ height: Int32,
+                                 _ outSurface: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
+    call {
+        let out = try required(outSurface, "out_surface")
+        out.pointee = Handle.make(try Surface(width: Int(width), height: Int(height)))
+    }
+}
+
+@c @implementation
+public func segue_surface_wrap(_ pixels: UnsafeMutableRawPointer?, _ width: Int32, _ height: Int32, _ stride: Int32,
+                               _ outSurface: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
+    call {
+        let out = try required(outSurface, "out_surface")
+        let memory = try required(pixels?.assumingMemoryBound(to: UInt8.self), "pixels")
+        out.pointee = Handle.make(try Surface(wrapping: UnsafeMutableRawPointer(memory), width: Int(width),
+                                              height: Int(height), stride: Int(stride)))
+    }
+}
+
+@c @implementation
+public func segue_surface_load_png(_ path: UnsafePointer<CChar>?,
+                                   _ outSurface: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
+    call {
+        let out = try required(outSurface, "out_surface")
+        out.pointee = Handle.make(try PNG.read(path: string(path, "path")))
+    }
+}
+
+@c @implementation
+public func segue_surface_load_png_memory(_ bytes: UnsafeRawPointer?, _ length: Int,
+                                          _ outSurface: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
+    call {
+        let out = try required(outSurface, "out_surface")
+        guard let bytes else { throw SegueError.invalidArgument("bytes must not be NULL") }
+        out.pointee = Handle.make(try PNG.read(bytes: UnsafeRawBufferPointer(start: bytes, count: length),
+                                               name: "PNG data in memory"))
+    }
+}
+
+@c @implementation
+public func segue_surface_save_png(_ surface: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> segue_status {
+    call {
+        let image = try Handle.require(surface, as: Surface.self, "surface")
+        try PNG.write(image, to: string(path, "path"))
+    }
+}
+
+@c @implementation
+public func segue_surface_ref(_ surface: OpaquePointer?) -> OpaquePointer? {
+    Handle.retain(surface)
+}
+
+@c @implementation
+public func segue_surface_unref(_ surface: OpaquePointer?) {
+    Handle.release(surface)
+}
+
+@c @implementation
+public func segue_surface_width(_ surface: OpaquePointer?) -> Int32 {
+    Int32(Handle.object(surface, as: Surface.self)?.width ?? 0)
+}
+
+@c @implementation
+public func segue_surface_height(_ surface: OpaquePointer?) -> Int32 {
+    Int32(Handle.object(surface, as: Surface.self)?.height ?? 0)
+}
+
+@c @implementation
+public func segue_surface_stride(_ surface: OpaquePointer?) -> Int32 {
+    Int32(Handle.object(surface, as: Surface.self)?.stride ?? 0)
+}
+
+@c @implementation
+public func segue_surface_data(_ surface: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    Handle.object(surface, as: Surface.self)?.pixels
+}
