@@ -32,6 +32,7 @@ let package = Package(
     name: "Segue",
     products: [
         .library(name: "segue", type: .dynamic, targets: ["SegueC"]),
+        .executable(name: "segue-cli", targets: ["SegueCLI"]),
     ],
     targets: [
         // System libraries, from Debian's -dev packages.
@@ -51,8 +52,10 @@ let package = Package(
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(sharedLibraryLinkerFlags)]
         ),
+        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine"]),
 
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
+        .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO"]),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
     ]

@@ -1,0 +1,60 @@
+import SegueBasics
+import SegueCompositor
+import SegueEngine
+import SegueImageIO
+
+/// `segue frame`: one frame of a transition, as a PNG.
+enum FrameCommand {
+    static let name = "frame"
+    static let summary = "render one frame of a transition to a PNG file"
+    static let help = """
+        Usage: segue frame [--from A.png] [--to B.png] --transition SPEC --progress P [options] -o OUT.png
+
+        Draws the transition at progress P: 0 shows the inserted image (--to) in its
+        active state and the removed one (--from) in its identity state; 1 the reverse.
+        P may leave 0…1, as springs do. Either image may be left out: with only --to,
+        a .modifier(active:identity:) transition animates one effect between two states.
+
+        Options:
+          --from FILE           the view being removed (PNG)
+          --to FILE             the view being inserted (PNG)
+          --transition SPEC     a SwiftUI transition, e.g. '.move(edge: .trailing)'
+          --progress P          where in the transition, usually 0…1
+          -o, --output FILE     the PNG to write (written whole or not at all)
+        \(SceneOptions.help)
+          -h, --help            show this help
+
+        Examples:
+          segue frame --from a.png --to b.png --transition .opacity --blend plusLighter --progress 0.5 -o mid.png
+          segue frame --from a.png --to b.png --progress 0.3 -o f.png \\
+              --transition '.asymmetric(insertion: .move(edge: .trailing).combined(with: .opacity), removal: .scale(scale: 0.5, anchor: .bottom))'
+          segue frame --to logo.png --transition '.modifier(active: .scale(scale: 0.2), identity: .scale(scale: 1))' --progress 0.5 -o half.png
+        """
+
+    static let command = Command(name: name, summary: summary, help: help, run: run)
+
+    static func run(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, command: name, options: [
+            .value("--from"), .value("--to"), .value("--transition"), .value("--progress"), .value("-o", "--output"),
+        ] + SceneOptions.options)
+        guard args.positional.isEmpty else {
+            throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
+        }
+        let output = try args.required("-o")
+        let spec = try args.required("--transition")
+        let progress = try args.number("--progress") ?? { throw UsageError("option '--progress' is required", command: name) }()
+        guard args.has("--from") || args.has("--to") else {
+            throw UsageError("give --from, --to or both", command: name)
+        }
+        let engine = try SceneOptions.engine(args)
+        let transition = try Inputs.transition(spec, engine: engine, option: "--transition", command: name)
+        let from = try args.value("--from").map(Inputs.image)
+        let to = try args.value("--to").map(Inputs.image)
+        let sizeSource = (to ?? from)!
+        let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
+        let target = try Surface(width: scene.width!, height: scene.height!)
+        try engine.render(transition, from: from, to: to, progress: progress, scene: scene, into: target)
+        try Folders.createParent(of: output)
+        try PNG.write(target, to: output)
+    }
+}

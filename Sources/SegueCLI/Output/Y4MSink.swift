@@ -1,0 +1,39 @@
+import Glibc
+import SegueBasics
+import SegueCompositor
+import SegueImageIO
+
+/// Frames as a YUV4MPEG2 stream: into a file (written whole, then renamed
+/// into place) or onto standard output.
+final class Y4MSink: FrameSink {
+    private let file: AtomicFileWriter?
+    private let writer: Y4MWriter
+
+    init(path: String, width: Int, height: Int, framesPerSecond: Int) throws {
+        try Folders.createParent(of: path)
+        let file = try AtomicFileWriter(path: path)
+        self.file = file
+        writer = try Y4MWriter(file: file.file, width: width, height: height, framesPerSecond: framesPerSecond)
+    }
+
+    init(standardOutputWidth width: Int, height: Int, framesPerSecond: Int) throws {
+        file = nil
+        writer = try Y4MWriter(file: StandardStream.output, width: width, height: height, framesPerSecond: framesPerSecond)
+    }
+
+    func write(_ frame: Surface) throws {
+        try writer.write(frame)
+    }
+
+    func finish() throws {
+        if let file {
+            try file.commit()
+        } else if fflush(StandardStream.output) != 0 {
+            throw SegueError(.io, "cannot write to standard output: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func abandon() {
+        file?.abandon()
+    }
+}

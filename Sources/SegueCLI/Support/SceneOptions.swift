@@ -1,0 +1,56 @@
+import SegueBasics
+import SegueCompositor
+import SegueEngine
+import SegueModel
+
+/// The options every rendering command shares: output size and the scene.
+enum SceneOptions {
+    static let options: [Arguments.Option] = [
+        .value("--size"), .value("--background"), .value("--blend"), .value("--placement"), .value("--stacking"),
+        .value("--threads"),
+    ]
+
+    static let help = """
+          --size WxH            output size (default: the inserted image's size)
+          --background COLOR    behind both views: a name (black, orange, clear…) or #RRGGBB[AA] (default: clear)
+          --blend MODE          how the views combine: normal or plusLighter (a true crossfade) (default: normal)
+          --placement MODE      fit, fill, center or stretch, for inputs of another size (default: fit)
+          --stacking SIDE       inserted or removed: which view is on top (default: inserted)
+          --threads N           render threads, 0 = one per processor (default: 0)
+        """
+
+    static func scene(_ arguments: Arguments, defaultSize: (Int, Int)) throws -> Scene {
+        var scene = Scene()
+        let (width, height) = try arguments.value("--size").map { try size($0, arguments.command) } ?? defaultSize
+        scene.width = width
+        scene.height = height
+        if let text = arguments.value("--background") {
+            guard let color = NamedColors.color(named: text) else {
+                throw UsageError("option '--background' needs a colour name (\(NamedColors.all.keys.sorted().joined(separator: ", "))) or #RRGGBB[AA], not '\(text)'",
+                                 command: arguments.command)
+            }
+            scene.background = color
+        }
+        scene.blend = try arguments.choice("--blend", [("normal", BlendMode.normal), ("plusLighter", .plusLighter)]) ?? .normal
+        scene.placement = try arguments.choice("--placement", Scene.Placement.allCases.map { ($0.rawValue, $0) }) ?? .fit
+        scene.stacking = try arguments.choice("--stacking", [("inserted", Scene.Stacking.insertedOnTop),
+                                                             ("removed", .removedOnTop)]) ?? .insertedOnTop
+        return scene
+    }
+
+    static func engine(_ arguments: Arguments) throws -> Engine {
+        Engine(threads: try arguments.integer("--threads", in: 0...256) ?? 0)
+    }
+
+    /// "1920x1080" as a size.
+    static func size(_ text: String, _ command: String) throws -> (Int, Int) {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...Surface.maximumSide).contains(w), (1...Surface.maximumSide).contains(h)
+        else {
+            throw UsageError("option '--size' needs WIDTHxHEIGHT with sides in 1…\(Surface.maximumSide), such as 1920x1080, not '\(text)'",
+                             command: command)
+        }
+        return (w, h)
+    }
+}

@@ -1,0 +1,91 @@
+import Glibc
+import SegueBasics
+import SegueImageIO
+
+/// `segue`: the command-line face of the engine.
+enum Segue {
+    static let commands = [FrameCommand.command, RenderCommand.command]
+
+    static let version = "segue 0.1.0"
+
+    static var help: String {
+        var list = ""
+        for command in commands {
+            list += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
+                + command.summary + "\n"
+        }
+        return """
+            Usage: segue COMMAND [options]
+
+            SwiftUI's transitions for images and video: render frames of a transition
+            between two pictures, or stream them into ffmpeg.
+
+            Commands:
+            \(list)
+            Run 'segue COMMAND --help' for a command's options and examples.
+            Exit status: 0 success, 1 failure (a file could not be read or written),
+            2 a wrong command line (unknown option, bad value, malformed spec).
+            """
+    }
+
+    /// Runs the command line and returns the exit status.
+    static func main(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            fputs(help + "\n", StandardStream.error)
+            return 2
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                print(command.help)
+            } else {
+                print(help)
+            }
+            return 0
+        case "--version":
+            print(version)
+            return 0
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            var message = "segue: unknown command '\(first)'"
+            if let guess = Suggestions.closest(to: first, among: commands.map(\.name)) {
+                message += "; did you mean '\(guess)'?"
+            }
+            Terminal.error(message + "\nRun 'segue --help' for the list of commands.")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("-h") || rest.contains("--help") {
+            print(command.help)
+            return 0
+        }
+        do {
+            try command.run(rest)
+            return 0
+        } catch let error as UsageError {
+            Terminal.error("segue \(command.name): \(error.message)\nRun 'segue \(command.name) --help' for usage.")
+            return 2
+        } catch let error as SegueError {
+            Terminal.error("segue \(command.name): \(error.message)")
+            return 1
+        } catch {
+            Terminal.error("segue \(command.name): \(error)")
+            return 1
+        }
+    }
+
+    /// On Ctrl-C or SIGTERM, temporary files are removed so nothing half-written remains.
+    static func installInterruptCleanup() {
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
+            signal(sig) { received in
+                AtomicFile.removeAllPending()
+                _exit(128 + received)
+            }
+        }
+    }
+}
+
+Segue.installInterruptCleanup()
+exit(Segue.main(Array(CommandLine.arguments.dropFirst())))
