@@ -1,0 +1,81 @@
+# Segue — build, test and demo from a fresh Debian machine with Swift installed.
+#
+#   make            build everything into build/, laid out like an installation
+#   make test       unit tests, C examples, CLI end-to-end tests
+#   make demo       render the demo into build/demo
+#   make install PREFIX=/usr/local
+#
+# Each target installs the Debian packages it needs first (apt-get, with sudo
+# when not root).
+
+PREFIX  ?= /usr/local
+SWIFT   ?= swift
+CC      ?= cc
+BUILD   := build
+VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
+
+BUILD_PACKAGES := libpixman-1-dev libpng-dev pkg-config
+TEST_PACKAGES  := python3 ffmpeg
+RELEASE_DIR    := .build/release
+
+HEADERS  := include/segue.h $(wildcard include/segue/*.h)
+EXAMPLES := render_frame render_sequence
+C_TESTS  := api_contract
+
+.PHONY: all build deps test-deps install test unit-test system-test demo clean
+
+all: build
+
+deps:
+	@scripts/install-deps $(BUILD_PACKAGES)
+
+test-deps: deps
+	@scripts/install-deps $(TEST_PACKAGES)
+
+build: deps
+	@command -v $(SWIFT) >/dev/null || { echo "Swift is needed: https://swift.org/install" >&2; exit 1; }
+	$(SWIFT) build -c release --static-swift-stdlib
+	@rm -rf $(BUILD)/bin $(BUILD)/lib/libsegue.so $(BUILD)/include
+	@mkdir -p $(BUILD)/bin $(BUILD)/lib/pkgconfig $(BUILD)/lib/segue/plugins $(BUILD)/include/segue
+	strip -o $(BUILD)/bin/segue $(RELEASE_DIR)/segue-cli
+	strip --strip-unneeded -o $(BUILD)/lib/libsegue.so $(RELEASE_DIR)/libsegue.so
+	cp include/segue.h $(BUILD)/include/
+	cp include/segue/*.h $(BUILD)/include/segue/
+	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in > $(BUILD)/lib/pkgconfig/segue.pc
+	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc"
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/segue/plugins \
+		$(DESTDIR)$(PREFIX)/include/segue
+	install -m 755 $(BUILD)/bin/segue $(DESTDIR)$(PREFIX)/bin/segue
+	install -m 755 $(BUILD)/lib/libsegue.so $(DESTDIR)$(PREFIX)/lib/libsegue.so
+	install -m 644 include/segue.h $(DESTDIR)$(PREFIX)/include/segue.h
+	install -m 644 include/segue/*.h $(DESTDIR)$(PREFIX)/include/segue/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/segue.pc
+
+# The C examples, compiled as a user would: plain cc against the built tree.
+$(BUILD)/examples/%: examples/%.c $(HEADERS) build
+	@mkdir -p $(BUILD)/examples
+	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue \
+		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
+
+# C programs that test the API, compiled the same way.
+$(BUILD)/tests/%: Tests/c/%.c $(HEADERS) build
+	@mkdir -p $(BUILD)/tests
+	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue -lm \
+		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
+
+test: test-deps unit-test system-test
+
+unit-test: deps
+	$(SWIFT) test
+
+system-test: build $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS))
+	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
+
+demo: build test-deps
+	python3 scripts/demo.py $(BUILD)
+
+clean:
+	rm -rf $(BUILD) .build

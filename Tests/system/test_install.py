@@ -1,0 +1,23 @@
+"""make install PREFIX=… gives a tree C programs build and run against."""
+import os
+
+from support import ROOT, Workspace, run
+
+
+class InstallTests(Workspace):
+    def test_install_into_a_prefix(self):
+        prefix = self.path("prefix")
+        run("make", "-C", ROOT, "--no-print-directory", "install", f"PREFIX={prefix}", check=0)
+        for relative in ("bin/segue", "lib/libsegue.so", "include/segue.h", "include/segue/render.h",
+                         "lib/pkgconfig/segue.pc"):
+            self.assertTrue(os.path.isfile(os.path.join(prefix, relative)), relative)
+        self.assertTrue(os.path.isdir(os.path.join(prefix, "lib", "segue", "plugins")))
+        flags = run("env", f"PKG_CONFIG_PATH={prefix}/lib/pkgconfig", "pkg-config", "--cflags", "--libs", "segue",
+                    check=0).stdout.split()
+        self.assertIn(f"-I{prefix}/include", flags)
+        program = self.path("render_frame")
+        run("cc", os.path.join(ROOT, "examples", "render_frame.c"), *flags, "-o", program, check=0)
+        env_run = ["env", f"LD_LIBRARY_PATH={prefix}/lib", program, self.a, self.b, ".slide", "0.5", self.path("o.png")]
+        run(*env_run, check=0)
+        self.assertTrue(os.path.getsize(self.path("o.png")) > 0)
+        self.assertIn("segue 0.", run(os.path.join(prefix, "bin", "segue"), "--version", check=0).stdout)
