@@ -58,11 +58,11 @@ public final class Compositor: @unchecked Sendable {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    /// Rows per band. Fixed, not derived from the thread count: pixman's
-    /// transformed fetchers step source coordinates row by row from the top
-    /// of each composite, so where a band starts can change the last bit of a
-    /// bilinear weight. Fixed bands make results identical for any number of
-    /// threads.
+    /// Rows per band: enough to keep the per-band overhead small, few enough
+    /// to share the frame among threads. Every pixel is computed the same way
+    /// whatever band it falls in (sources are positioned in device
+    /// coordinates, never relative to a band or layer), so the split does not
+    /// change a byte; the tests render whole, banded and threaded frames alike.
     static let bandHeight = 64
 
     private static func bands(of area: PixelRect) -> [PixelRect] {
@@ -105,7 +105,11 @@ public final class Compositor: @unchecked Sendable {
             try composite(source, transform: transform, primitive, into: destination, origin: origin, area: area)
         case .solid(let color):
             // Without a mask the opacity goes into the colour; with one, the mask carries it.
-            let solid = SolidImage(color, alpha: primitive.mask == nil ? primitive.opacity : 1)
+            // A tint paints the colour's alpha in the tint; channel factors apply after.
+            let colour = primitive.tint.map { Color(red: $0.red, green: $0.green, blue: $0.blue,
+                                                    alpha: $0.clamped.alpha * color.clamped.alpha) } ?? color
+            let solid = SolidImage(premultiplied: Self.paint(colour, primitive.channels),
+                                   times: primitive.mask == nil ? primitive.opacity : 1)
             let mask = primitive.mask.map { MaskUse($0, at: area) }
             pixman_image_composite32(primitive.blend.pixmanOperator, solid.image, mask?.image, destination,
                                      0, 0, mask?.x ?? 0, mask?.y ?? 0,
@@ -125,7 +129,7 @@ public final class Compositor: @unchecked Sendable {
     }
 
     /// Composites an image placed by `transform` (image → device) with the
-    /// primitive's mask or opacity, tint and blend mode, over `area`.
+    /// primitive's mask or opacity, tint, channel factors and blend mode, over `area`.
     private func composite(_ source: OpaquePointer, transform: AffineTransform, _ primitive: Primitive,
                            into destination: OpaquePointer, origin: (x: Int, y: Int), area: PixelRect) throws {
         let destinationX = Int32(area.x0 - origin.x), destinationY = Int32(area.y0 - origin.y)
@@ -134,41 +138,55 @@ public final class Compositor: @unchecked Sendable {
             sourceX = Int32(area.x0 - Int(transform.tx))
             sourceY = Int32(area.y0 - Int(transform.ty))
         } else {
-            // pixman maps destination pixels to source pixels: device = destination + origin.
-            guard let inverse = transform.inverted,
-                  Self.setTransform(AffineTransform.translation(x: Double(origin.x), y: Double(origin.y))
-                      .concatenating(inverse), on: source)
-            else { return }
-            pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+            // pixman maps source coordinates through the transform: give it device
+            // coordinates, so the 16.16 matrix is the same whatever the layer's origin.
+            sourceX = Int32(area.x0)
+            sourceY = Int32(area.y0)
+            guard let inverse = transform.inverted, Self.setTransform(inverse, on: source) else { return }
+            Self.setFilter(for: transform, on: source)
         }
         let width = Int32(area.width), height = Int32(area.height)
         let op = primitive.blend.pixmanOperator
 
-        guard let tint = primitive.tint else {
-            let mask = primitive.mask.map { MaskUse($0, at: area) }
-            let fade = mask == nil && primitive.opacity < 1 ? SolidImage(alpha: primitive.opacity) : nil
-            pixman_image_composite32(op, source, mask?.image ?? fade?.image, destination, sourceX, sourceY,
-                                     mask?.x ?? 0, mask?.y ?? 0, destinationX, destinationY, width, height)
-            return
+        /// The colour stage — the source as it is, its alpha painted in the
+        /// tint, or its channels scaled — faded by `opacity`, as one composite.
+        func drawColour(_ op: pixman_op_t, into target: OpaquePointer, x: Int32, y: Int32, times opacity: Double) {
+            if let tint = primitive.tint {
+                let paint = SolidImage(premultiplied: Self.paint(tint, primitive.channels), times: opacity)
+                pixman_image_composite32(op, paint.image, source, target, 0, 0, sourceX, sourceY, x, y, width, height)
+            } else if let channels = primitive.channels {
+                let factors = SolidImage(channels: channels, times: opacity)
+                pixman_image_composite32(op, source, factors.image, target, sourceX, sourceY, 0, 0, x, y, width, height)
+            } else {
+                let fade = opacity < 1 ? SolidImage(alpha: opacity) : nil
+                pixman_image_composite32(op, source, fade?.image, target, sourceX, sourceY, 0, 0, x, y, width, height)
+            }
         }
-        // A tint paints the source's alpha: the colour is the source, the image the mask.
-        guard let clipMask = primitive.mask else {
-            let paint = SolidImage(tint, alpha: primitive.opacity)
-            pixman_image_composite32(op, paint.image, source, destination, 0, 0, sourceX, sourceY,
+
+        guard let mask = primitive.mask.map({ MaskUse($0, at: area) }) else {
+            return drawColour(op, into: destination, x: destinationX, y: destinationY, times: primitive.opacity)
+        }
+        guard primitive.tint != nil || primitive.channels != nil else {
+            // The clip mask carries the opacity.
+            pixman_image_composite32(op, source, mask.image, destination, sourceX, sourceY, mask.x, mask.y,
                                      destinationX, destinationY, width, height)
             return
         }
-        // Tint and clip mask both: tint into a layer first, then apply the mask.
+        // The colour stage and the clip mask both need the mask slot: colour into a layer first.
         try layers.withLayer(width: area.width, height: area.height) { layer in
             let layerImage = layer.makePixmanImage()
             defer { pixman_image_unref(layerImage) }
-            let paint = SolidImage(tint)
-            pixman_image_composite32(PIXMAN_OP_SRC, paint.image, source, layerImage, 0, 0, sourceX, sourceY,
-                                     0, 0, width, height)
-            let mask = MaskUse(clipMask, at: area)
+            drawColour(PIXMAN_OP_SRC, into: layerImage, x: 0, y: 0, times: 1)
             pixman_image_composite32(op, layerImage, mask.image, destination, 0, 0, mask.x, mask.y,
                                      destinationX, destinationY, width, height)
         }
+    }
+
+    /// The premultiplied colour a tint (or a fill) paints with, after channel factors.
+    private static func paint(_ tint: Color, _ channels: Color?) -> (red: Double, green: Double, blue: Double, alpha: Double) {
+        let c = tint.clamped
+        let f = channels?.clamped ?? Color(red: 1, green: 1, blue: 1, alpha: 1)
+        return (c.red * c.alpha * f.red, c.green * c.alpha * f.green, c.blue * c.alpha * f.blue, c.alpha * f.alpha)
     }
 
     /// A pixman image over the surface, or over the cropped part of it.
@@ -177,6 +195,31 @@ public final class Compositor: @unchecked Sendable {
         let start = surface.pixels + crop.y0 * surface.stride + crop.x0 * 4
         return pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(crop.width), Int32(crop.height),
                                         start.assumingMemoryBound(to: UInt32.self), Int32(surface.stride))!
+    }
+
+    /// Bilinear filtering, except for axis-aligned downscales beyond 2×, where
+    /// bilinear sampling skips source pixels and aliases: those average them
+    /// with pixman's separable box filter (cairo's "good" filter does the
+    /// same), the footprint capped at 16 source pixels.
+    private static func setFilter(for transform: AffineTransform, on image: OpaquePointer) {
+        let shrinkX = 1 / abs(transform.a), shrinkY = 1 / abs(transform.d)
+        guard transform.preservesAxes, max(shrinkX, shrinkY) > 2, shrinkX.isFinite, shrinkY.isFinite else {
+            pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nil, 0)
+            return
+        }
+        func footprint(_ shrink: Double) -> pixman_fixed_t {
+            segue_pixman_double_to_fixed(shrink < 4.0 / 3 ? 1 : min(shrink, 16))
+        }
+        var count: Int32 = 0
+        guard let parameters = pixman_filter_create_separable_convolution(
+            &count, footprint(shrinkX), footprint(shrinkY), PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX,
+            PIXMAN_KERNEL_BOX, PIXMAN_KERNEL_BOX, 2, 2)
+        else {
+            pixman_image_set_filter(image, PIXMAN_FILTER_BILINEAR, nil, 0)
+            return
+        }
+        pixman_image_set_filter(image, PIXMAN_FILTER_SEPARABLE_CONVOLUTION, parameters, count)
+        free(parameters)
     }
 
     /// Sets a transform on a pixman image; false when pixman's 16.16 fixed

@@ -8,7 +8,8 @@ import SegueBasics
 /// change a pixel: always when it has one item (anything blended over a
 /// transparent backdrop is itself, so only the nesting item's blend counts),
 /// and when its items all blend normally and nothing fades or tints them as a
-/// whole. Otherwise it becomes a group, drawn offscreen and composited once.
+/// whole (an anti-aliased clip fades its edge pixels, so it needs a group too).
+/// Otherwise it becomes a group, drawn offscreen and composited once.
 /// Transforms always fold.
 struct Flattener {
     private struct Context {
@@ -17,6 +18,7 @@ struct Flattener {
         var clipPaths: [(Path, FillRule)] = []
         var opacity = 1.0
         var tint: Color?
+        var channels: Color?
         /// The blend mode the items are drawn with as a whole; nil means each
         /// item's own (at the root, and inside groups).
         var blend: BlendMode?
@@ -52,8 +54,9 @@ struct Flattener {
             context.transform = item.transform.concatenating(outer.transform)
             guard context.transform.isFinite, item.opacity.isFinite else { continue }
             if let clip = item.clip { context.add(clip.applying(outer.transform)) }
-            context.opacity *= item.opacity
+            context.opacity *= min(item.opacity, 1)
             context.tint = outer.tint ?? item.tint
+            context.channels = Self.product(outer.channels, item.channels)
             context.blend = outer.blend ?? item.blend
             guard context.opacity > 0 else { continue }
 
@@ -80,8 +83,10 @@ struct Flattener {
                 if let crop = item.crop { context.add(Clip.rect(crop).applying(context.transform)) }
                 if nested.items.count <= 1 {
                     flatten(nested, context, into: &result)
-                } else if context.opacity == 1 && context.tint == nil && context.blend == .normal
-                            && nested.items.allSatisfy({ $0.blend == .normal && $0.tint == nil }) {
+                } else if context.opacity == 1 && context.tint == nil && context.channels == nil
+                            && context.clipPaths.isEmpty && context.clipRect?.isIntegral != false
+                            && context.blend == .normal
+                            && nested.items.allSatisfy({ $0.blend == .normal && $0.tint == nil && $0.channels == nil }) {
                     context.blend = nil
                     flatten(nested, context, into: &result)
                 } else {
@@ -97,6 +102,12 @@ struct Flattener {
         }
     }
 
+    /// Channel factors applied one after the other.
+    private static func product(_ a: Color?, _ b: Color?) -> Color? {
+        guard let a, let b else { return a ?? b }
+        return Color(red: a.red * b.red, green: a.green * b.green, blue: a.blue * b.blue, alpha: a.alpha * b.alpha)
+    }
+
     private static func append(_ kind: Primitive.Kind, _ context: Context, _ sourceBounds: Rect?,
                                into result: inout [Primitive]) {
         let clipBounds = context.clipBounds
@@ -107,7 +118,8 @@ struct Flattener {
         case (nil, nil): nil
         }
         var primitive = Primitive(kind: kind, clipRect: context.clipRect, clipPaths: context.clipPaths,
-                                  opacity: context.opacity, tint: context.tint, blend: context.blend ?? .normal)
+                                  opacity: context.opacity, tint: context.tint, channels: context.channels,
+                                  blend: context.blend ?? .normal)
         // nil bounds (an unclipped colour) means everywhere: the target bounds it later.
         primitive.bounds = bounds.map(\.enclosingPixels) ?? PixelRect(x0: Int(Int32.min / 2), y0: Int(Int32.min / 2),
                                                                       x1: Int(Int32.max / 2), y1: Int(Int32.max / 2))

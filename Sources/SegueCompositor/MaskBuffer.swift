@@ -53,13 +53,29 @@ final class SolidImage {
     let image: OpaquePointer
 
     /// Premultiplied colour `color` times `alpha`.
-    init(_ color: Color, alpha: Double = 1) {
+    convenience init(_ color: Color, alpha: Double = 1) {
         let c = color.clamped
         let a = c.alpha * min(max(alpha, 0), 1)
-        func channel(_ v: Double) -> UInt16 { UInt16((v * 65535).rounded()) }
-        var value = pixman_color_t(red: channel(c.red * a), green: channel(c.green * a),
-                                   blue: channel(c.blue * a), alpha: channel(a))
+        self.init(premultiplied: (c.red * a, c.green * a, c.blue * a, a))
+    }
+
+    /// Premultiplied components in 0…1, each times `factor`.
+    init(premultiplied c: (red: Double, green: Double, blue: Double, alpha: Double), times factor: Double = 1,
+         componentAlpha: Bool = false) {
+        let k = min(max(factor, 0), 1)
+        // pixman keeps the top 8 bits: give it the nearest byte, repeated.
+        func channel(_ v: Double) -> UInt16 { UInt16((min(max(v * k, 0), 1) * 255).rounded()) * 257 }
+        var value = pixman_color_t(red: channel(c.red), green: channel(c.green), blue: channel(c.blue),
+                                   alpha: channel(c.alpha))
         image = pixman_image_create_solid_fill(&value)!
+        if componentAlpha { pixman_image_set_component_alpha(image, 1) }
+    }
+
+    /// A component-alpha mask that multiplies each channel by the matching
+    /// factor (alpha by `alpha`), times `factor`.
+    convenience init(channels: Color, times factor: Double) {
+        let f = channels.clamped
+        self.init(premultiplied: (f.red, f.green, f.blue, f.alpha), times: factor, componentAlpha: true)
     }
 
     /// Transparent black with the given alpha: a uniform mask.

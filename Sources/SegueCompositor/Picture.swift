@@ -40,7 +40,8 @@ public struct Picture: Sendable {
 
 /// One drawing operation: a source placed by a transform, limited by a crop
 /// (in the source's own coordinates) and a clip (in the picture's), faded by
-/// an opacity, optionally painted in one colour, combined by a blend mode.
+/// an opacity, optionally painted in one colour or with its channels scaled,
+/// combined by a blend mode.
 public struct DrawItem: Sendable {
     public enum Source: Sendable {
         /// An image covering (0, 0)–(width, height) in source coordinates.
@@ -61,16 +62,20 @@ public struct DrawItem: Sendable {
     public var opacity: Double
     /// When set, the source's alpha is painted in this colour.
     public var tint: Color?
+    /// When set, each premultiplied channel is multiplied by the matching
+    /// component (alpha by `alpha`), after any tint.
+    public var channels: Color?
     public var blend: BlendMode
 
     public init(source: Source, transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
-                opacity: Double = 1, tint: Color? = nil, blend: BlendMode = .normal) {
+                opacity: Double = 1, tint: Color? = nil, channels: Color? = nil, blend: BlendMode = .normal) {
         self.source = source
         self.transform = transform
         self.crop = crop
         self.clip = clip
         self.opacity = opacity
         self.tint = tint
+        self.channels = channels
         self.blend = blend
     }
 }

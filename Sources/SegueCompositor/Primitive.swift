@@ -20,6 +20,7 @@ struct Primitive {
     var clipPaths: [(Path, FillRule)]
     var opacity: Double
     var tint: Color?
+    var channels: Color?
     var blend: BlendMode
     /// Device pixels the primitive may change (set by `Flattener`, narrowed by preparation).
     var bounds: PixelRect = .empty

@@ -24,7 +24,7 @@ public final class Surface: @unchecked Sendable {
     /// A new transparent surface with stride `width * 4`.
     /// - Throws: `.invalidArgument` for a side outside 1...maximumSide, `.outOfMemory`.
     public init(width: Int, height: Int) throws {
-        try Surface.validate(width: width, height: height, stride: width * 4)
+        try Surface.validate(width: width, height: height, stride: width &* 4)
         guard let memory = calloc(height, width * 4) else {
             throw SegueError(.outOfMemory, "cannot allocate a \(width)×\(height) surface")
         }

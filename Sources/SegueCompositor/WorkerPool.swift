@@ -42,7 +42,9 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Stops the workers. Pools live as long as their engine; call before dropping one.
+    /// Stops the workers and waits for them. Pools live as long as their
+    /// compositor, which calls this from its deinit; it must not be called
+    /// while a `forEach` is running.
     func shutdown() {
         pthread_mutex_lock(lock)
         shuttingDown = true

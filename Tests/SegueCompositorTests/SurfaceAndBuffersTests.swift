@@ -1,0 +1,135 @@
+import Glibc
+import SegueBasics
+import Testing
+@testable import SegueCompositor
+
+@Suite("Surface, LayerPool, MaskBuffer, Canvas")
+struct SurfaceAndBuffersTests {
+    @Test("surface sides outside 1…32768 throw invalidArgument",
+          arguments: [(0, 1), (1, 0), (-1, 5), (32769, 1), (1, 32769), (Int.min, 1)])
+    func badSides(width: Int, height: Int) {
+        let error = #expect(throws: SegueError.self) { try Surface(width: width, height: height) }
+        #expect(error?.code == .invalidArgument)
+    }
+
+    @Test("a new surface is transparent, with stride width × 4")
+    func newSurface() throws {
+        let s = try Surface(width: 32768, height: 1)
+        #expect(s.stride == 32768 * 4 && s.bounds == PixelRect(width: 32768, height: 1))
+        #expect(s[0, 0] == 0 && s[32767, 0] == 0)
+    }
+
+    @Test("wrapping checks stride and alignment")
+    func wrapping() throws {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 16)
+        defer { memory.deallocate() }
+        for (stride, offset) in [(39, 0), (42, 0), (40, 2), (36, 0)] {
+            let error = #expect(throws: SegueError.self) {
+                try Surface(wrapping: memory + offset, width: 10, height: 4, stride: stride)
+            }
+            #expect(error?.code == .invalidArgument, "stride \(stride) offset \(offset)")
+        }
+        let s = try Surface(wrapping: memory + 4, width: 10, height: 4, stride: 64)
+        s.fill(0x1122_3344)
+        #expect(s.row(3)[9] == 0x1122_3344)
+        #expect((memory + 4 + 3 * 64).load(as: UInt32.self) == 0x1122_3344)
+    }
+
+    @Test("fill clips its area to the surface; hasSamePixels ignores row padding")
+    func fillAndCompare() throws {
+        let s = try Surface(width: 8, height: 6)
+        s.fill(0xFF00_00FF, in: PixelRect(x0: -5, y0: 4, x1: 3, y1: 100))
+        for y in 0..<6 { for x in 0..<8 { #expect(s[x, y] == (x < 3 && y >= 4 ? 0xFF00_00FF : 0)) } }
+        s.fill(0)
+        #expect(s.hasSamePixels(as: try Surface(width: 8, height: 6)))
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 6 * 64, alignment: 4)
+        defer { memory.deallocate() }
+        memory.initializeMemory(as: UInt8.self, repeating: 0xAB, count: 6 * 64)
+        let padded = try Surface(wrapping: memory, width: 8, height: 6, stride: 64)
+        padded.fill(0)
+        #expect(padded.hasSamePixels(as: s))
+        padded[7, 5] = 1
+        #expect(!padded.hasSamePixels(as: s))
+        #expect(!s.hasSamePixels(as: try Surface(width: 6, height: 8)))
+    }
+
+    @Test("a reused layer is cleared again, whatever its previous user left in it")
+    func layersAreCleared() throws {
+        let pool = LayerPool()
+        for (w, h) in [(64, 32), (64, 32), (10, 10), (100, 50), (3, 7)] {
+            try pool.withLayer(width: w, height: h) { layer in
+                #expect(layer.width == w && layer.height == h && layer.stride == w * 4)
+                var clear = true
+                for y in 0..<h { for x in 0..<w where layer[x, y] != 0 { clear = false } }
+                #expect(clear, "\(w)×\(h) layer was not cleared")
+                layer.fill(0xFFFF_FFFF)
+            }
+        }
+        // Nested layers are distinct memory.
+        try pool.withLayer(width: 8, height: 8) { outer in
+            try pool.withLayer(width: 8, height: 8) { inner in
+                #expect(outer.pixels != inner.pixels)
+                inner.fill(0xFFFF_FFFF)
+                #expect(outer[4, 4] == 0)
+            }
+        }
+        // Errors pass through and the buffer still returns.
+        struct Oops: Error {}
+        #expect(throws: Oops.self) { try pool.withLayer(width: 4, height: 4) { _ in throw Oops() } }
+        try pool.withLayer(width: 4, height: 4) { #expect($0[0, 0] == 0) }
+    }
+
+    @Test("a mask multiplies its shapes and the opacity")
+    func maskBuffer() throws {
+        let area = PixelRect(x0: 10, y0: 20, x1: 50, y1: 60)
+        func values(_ m: MaskBuffer) -> (Int, Int) -> Int {
+            { x, y in Int(m.bytes.load(fromByteOffset: (y - m.area.y0) * m.stride + (x - m.area.x0), as: UInt8.self)) }
+        }
+        // Two rectangles as paths: only the intersection stays.
+        let both = MaskBuffer(area: area, paths: [(Path(rect: Rect(x: 10, y: 20, width: 20, height: 40)), .nonZero),
+                                                  (Path(rect: Rect(x: 20, y: 20, width: 30, height: 40)), .evenOdd)],
+                              rect: nil, opacity: 1)
+        let v = values(both)
+        #expect(v(15, 30) == 0 && v(25, 30) == 255 && v(35, 30) == 0)
+        // A fractional rect joins in; an integral one is left to the bounds.
+        let fractional = MaskBuffer(area: area, paths: [], rect: Rect(x: 10, y: 20, width: 20.5, height: 40), opacity: 1)
+        #expect(values(fractional)(29, 30) == 255 && abs(values(fractional)(30, 30) - 128) <= 15 && values(fractional)(31, 30) == 0)
+        let integral = MaskBuffer(area: area, paths: [], rect: Rect(x: 10, y: 20, width: 5, height: 5), opacity: 1)
+        #expect(values(integral)(40, 50) == 255)
+        // Opacity scales everything.
+        let faded = MaskBuffer(area: area, paths: [(Path(rect: Rect(x: 0, y: 0, width: 30, height: 100)), .nonZero)],
+                               rect: nil, opacity: 0.5)
+        #expect(values(faded)(15, 30) == 128 && values(faded)(35, 30) == 0)
+        let uniform = MaskBuffer(area: area, paths: [], rect: nil, opacity: 200.0 / 255)
+        #expect(values(uniform)(10, 20) == 200 && values(uniform)(49, 59) == 200)
+        // Rows are padded to 4 bytes.
+        #expect(MaskBuffer(area: PixelRect(width: 5, height: 2), paths: [], rect: nil, opacity: 1).stride == 8)
+    }
+
+    @Test("a canvas records draws with clamped opacity and leaves its frame alone")
+    func canvasRecords() {
+        let content = Picture([DrawItem(source: .color(.white))])
+        var canvas = Canvas(frame: Rect(x: 1, y: 2, width: 3, height: 4), content: content)
+        canvas.drawContent(transform: .translation(x: 5, y: 0), opacity: 0.25, blend: .screen)
+        canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2), with: .black)
+        canvas.fill(Path(rect: Rect(x: 0, y: 0, width: 2, height: 2)), with: .black, rule: .evenOdd, blend: .multiply)
+        canvas.draw(Picture(), opacity: 7)
+        #expect(canvas.frame == Rect(x: 1, y: 2, width: 3, height: 4))
+        #expect(canvas.picture.items.count == 4)
+        let first = canvas.picture.items[0]
+        #expect(first.opacity == 0.25 && first.blend == .screen && first.transform == .translation(x: 5, y: 0))
+        if case .picture(let p) = first.source { #expect(p.items.count == 1) } else { Issue.record("content not drawn as a picture") }
+        if case .rect(let r) = canvas.picture.items[1].clip { #expect(r == Rect(x: 0, y: 0, width: 2, height: 2)) }
+        else { Issue.record("rect fill has no rect clip") }
+        if case .path(_, let rule) = canvas.picture.items[2].clip { #expect(rule == .evenOdd) } else { Issue.record("path fill") }
+        #expect(canvas.picture.items[2].blend == .multiply)
+        #expect(canvas.picture.items[3].opacity == 1)
+    }
+
+    @Test("BlendMode names are SwiftUI's and round-trip through their raw values")
+    func blendNames() {
+        #expect(BlendMode.allCases.count == 17)
+        for mode in BlendMode.allCases { #expect(BlendMode(rawValue: mode.rawValue) == mode) }
+        #expect(Set(BlendMode.allCases.map { $0.pixmanOperator.rawValue }).count == 17, "two modes share an operator")
+    }
+}
