@@ -14,7 +14,7 @@ CC      ?= cc
 BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
-BUILD_PACKAGES := libpixman-1-dev libpng-dev pkg-config
+BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core pkg-config
 TEST_PACKAGES  := python3 ffmpeg
 RELEASE_DIR    := .build/release
 

@@ -38,6 +38,7 @@ let package = Package(
         // System libraries, from Debian's -dev packages.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         // The hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 
@@ -45,6 +46,7 @@ let package = Package(
         .target(name: "SegueModel", dependencies: ["SegueBasics"]),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"]),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"]),
+        .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"]),
         .target(name: "SegueEngine", dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO"]),
         .target(
             name: "SegueC",
@@ -58,5 +60,6 @@ let package = Package(
         .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO"]),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
+        .testTarget(name: "SegueTextTests", dependencies: ["SegueText", "CPixman"]),
     ]
 )
