@@ -19,10 +19,12 @@ TEST_PACKAGES  := python3 ffmpeg
 RELEASE_DIR    := .build/release
 
 HEADERS  := include/segue.h $(wildcard include/segue/*.h)
+# The seed effects, each built by SwiftPM as libsegue-plugin-<name>.so.
+PLUGINS  := clip sliding-door explode count-up tiktok
 EXAMPLES := render_frame render_sequence
-C_TESTS  := api_contract
+C_TESTS  := api_contract plugin_host
 
-.PHONY: all build deps test-deps install test unit-test system-test demo clean
+.PHONY: all build deps test-deps install test unit-test system-test golden demo clean
 
 all: build
 
@@ -42,7 +44,11 @@ build: deps
 	cp include/segue.h $(BUILD)/include/
 	cp include/segue/*.h $(BUILD)/include/segue/
 	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in > $(BUILD)/lib/pkgconfig/segue.pc
-	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc"
+	@rm -f $(BUILD)/lib/segue/plugins/*.so
+	@for plugin in $(PLUGINS); do \
+		strip --strip-unneeded -o $(BUILD)/lib/segue/plugins/$$plugin.so $(RELEASE_DIR)/libsegue-plugin-$$plugin.so || exit 1; \
+	done
+	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc, lib/segue/plugins/ ($(PLUGINS))"
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/segue/plugins \
@@ -51,6 +57,7 @@ install: build
 	install -m 755 $(BUILD)/lib/libsegue.so $(DESTDIR)$(PREFIX)/lib/libsegue.so
 	install -m 644 include/segue.h $(DESTDIR)$(PREFIX)/include/segue.h
 	install -m 644 include/segue/*.h $(DESTDIR)$(PREFIX)/include/segue/
+	install -m 755 $(BUILD)/lib/segue/plugins/*.so $(DESTDIR)$(PREFIX)/lib/segue/plugins/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/segue.pc
 
@@ -73,6 +80,10 @@ unit-test: deps
 
 system-test: build $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS))
 	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
+
+# Re-renders the golden images under Tests/golden after an intended change; review the diff.
+golden: build test-deps
+	SEGUE_REGENERATE_GOLDEN=1 python3 -m unittest discover -s Tests/system -p 'test_effect_*.py'
 
 demo: build test-deps
 	python3 scripts/demo.py $(BUILD)

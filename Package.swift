@@ -2,15 +2,26 @@
 //
 // Segue: SwiftUI's transition model for anyone who can call C.
 //
-// Module layout (dependencies point downwards only):
+// Modules, each depending only on those after it in this list:
 //
-//   SegueCLI (segue)        SegueC (libsegue.so)      <- clients: CLI and the C surface
-//              \              /
-//              SegueEngine                            <- effects, scenes, the render pipeline
-//             /      |       \
-//   SegueModel  SegueImageIO  SegueCompositor         <- numbers only | file formats | pixman
-//        \           |          /
-//            SegueBasics                            <- geometry, colour, the error type
+//   SegueCLI         the segue tool                      -> SegueEngine
+//   SegueC           libsegue.so: the C functions        -> SegueEngine
+//   SegueEngine      effects, scenes, the render pipeline -> SeguePluginHost, SegueModel, SegueImageIO, SegueText
+//   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText
+//   SegueModel       transitions, animations, specs      -> SegueBasics (numbers only, no pixels)
+//   SegueImageIO     PNG, YUV4MPEG2                      -> SegueCompositor
+//   SegueText        text: FreeType, fontconfig          -> SegueCompositor
+//   SegueCompositor  surfaces, display lists, pixman     -> SegueBasics
+//   SegueBasics      geometry, colour, the error type
+//
+// Plugins (plugins/<name>, one libsegue-plugin-<name>.so each) never link the
+// modules above; they see only the C headers, through the Swift plugin kit:
+//
+//   Segue<Name>Plugin (libsegue-plugin-<name>.so)     <- plugins/<name>/Plugin: segue_kit_main(), static stdlib
+//          |
+//   Segue<Name>                                       <- plugins/<name>/Effects: the effects (tests link these)
+//          |
+//   SeguePluginKit -> SeguePluginEntry -> CSegue      <- Swift kit | C: the exported segue_plugin_entry | include/
 //
 // The C headers in include/ are the contract; SegueC implements them with
 // `@c @implementation`, so the compiler checks every exported signature.
@@ -28,16 +39,32 @@ let sharedLibraryLinkerFlags = [
     "-Xlinker", "--exclude-libs=ALL",
 ]
 
+/// Linker flags for a plugin: no Swift toolchain library needed at run time,
+/// and `segue_plugin_entry` the only symbol exported. Plugins are dlopen()ed
+/// by path, so they need no SONAME.
+let pluginLinkerFlags = [
+    "-static-stdlib", "-use-ld=lld",
+    "-Xlinker", "--version-script=\(packageDirectory)/plugins/exports.map",
+    "-Xlinker", "--exclude-libs=ALL",
+]
+
 let package = Package(
     name: "Segue",
     products: [
         .library(name: "segue", type: .dynamic, targets: ["SegueC"]),
         .executable(name: "segue-cli", targets: ["SegueCLI"]),
+        // Plugins: libsegue-plugin-<name>.so, installed as lib/segue/plugins/<name>.so.
+        .library(name: "segue-plugin-clip", type: .dynamic, targets: ["SegueClipPlugin"]),
+        .library(name: "segue-plugin-sliding-door", type: .dynamic, targets: ["SegueSlidingDoorPlugin"]),
+        .library(name: "segue-plugin-explode", type: .dynamic, targets: ["SegueExplodePlugin"]),
+        .library(name: "segue-plugin-count-up", type: .dynamic, targets: ["SegueCountUpPlugin"]),
+        .library(name: "segue-plugin-tiktok", type: .dynamic, targets: ["SegueTikTokPlugin"]),
     ],
     targets: [
         // System libraries, from Debian's -dev packages.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDynamicLoader"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         // The hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
@@ -47,7 +74,9 @@ let package = Package(
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"]),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"]),
         .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"]),
-        .target(name: "SegueEngine", dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO"]),
+        .target(name: "SeguePluginHost", dependencies: ["SegueModel", "SegueCompositor", "SegueText", "CSegue", "CDynamicLoader"]),
+        .target(name: "SegueEngine",
+                dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"]),
         .target(
             name: "SegueC",
             dependencies: ["SegueEngine", "CSegue"],
@@ -56,10 +85,36 @@ let package = Package(
         ),
         .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine"]),
 
+        // The Swift plugin kit, and the C target that defines each plugin's exported entry.
+        .target(name: "SeguePluginEntry", dependencies: ["CSegue"]),
+        .target(name: "SeguePluginKit", dependencies: ["CSegue", "SeguePluginEntry"]),
+        // Plugins: the effects (linked by the tests), and the .so's target (never linked by tests).
+        .target(name: "SegueClip", dependencies: ["SeguePluginKit"], path: "plugins/clip/Effects"),
+        .target(name: "SegueClipPlugin", dependencies: ["SegueClip"], path: "plugins/clip/Plugin",
+                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+        .target(name: "SegueSlidingDoor", dependencies: ["SeguePluginKit"], path: "plugins/sliding-door/Effects"),
+        .target(name: "SegueSlidingDoorPlugin", dependencies: ["SegueSlidingDoor"], path: "plugins/sliding-door/Plugin",
+                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+        .target(name: "SegueExplode", dependencies: ["SeguePluginKit"], path: "plugins/explode/Effects"),
+        .target(name: "SegueExplodePlugin", dependencies: ["SegueExplode"], path: "plugins/explode/Plugin",
+                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+        .target(name: "SegueCountUp", dependencies: ["SeguePluginKit"], path: "plugins/count-up/Effects"),
+        .target(name: "SegueCountUpPlugin", dependencies: ["SegueCountUp"], path: "plugins/count-up/Plugin",
+                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+        .target(name: "SegueTikTok", dependencies: ["SeguePluginKit"], path: "plugins/tiktok/Effects"),
+        .target(name: "SegueTikTokPlugin", dependencies: ["SegueTikTok"], path: "plugins/tiktok/Plugin",
+                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
         .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO"]),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
+        .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "CPixman"]),
         .testTarget(name: "SegueTextTests", dependencies: ["SegueText", "CPixman"]),
+        .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SegueClip", "SegueSlidingDoor", "SegueExplode",
+                                                                 "SegueCountUp", "SegueTikTok"]),
+        // Renders the built plugins (build/lib/segue/plugins, from `make build`) through the engine.
+        .testTarget(name: "SegueEffectTests",
+                    dependencies: ["SegueEngine", "SegueText", "SegueCompositor", "SegueModel", "SegueBasics"]),
     ]
 )

@@ -19,6 +19,24 @@ public struct SegueError: Error, Hashable, Sendable, CustomStringConvertible {
     public let code: Code
     public let message: String
 
+    /// The fixed text for a status code (0 is "ok"), as `segue_status_to_string` gives it.
+    public static func text(forStatus status: Int32) -> StaticString {
+        switch status {
+        case 0: "ok"
+        case Code.invalidArgument.rawValue: "invalid argument"
+        case Code.outOfMemory.rawValue: "out of memory"
+        case Code.io.rawValue: "input/output error"
+        case Code.format.rawValue: "bad file format"
+        case Code.parse.rawValue: "parse error"
+        case Code.unknownEffect.rawValue: "unknown effect"
+        case Code.unknownParameter.rawValue: "unknown parameter"
+        case Code.mismatch.rawValue: "objects from different engines"
+        case Code.plugin.rawValue: "plugin error"
+        case Code.cancelled.rawValue: "cancelled"
+        default: "unknown status"
+        }
+    }
+
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -35,7 +35,7 @@ private func render(_ engine: OpaquePointer?, _ transition: OpaquePointer?, _ fr
                     _ to: OpaquePointer?, _ scenePointer: UnsafePointer<segue_scene>?, _ target: OpaquePointer?,
                     progress: () throws -> Double) -> segue_status {
     call {
-        let engine = try Handle.require(engine, as: Engine.self, "engine")
+        let engine = try Handle.require(engine, as: EngineObject.self, "engine").engine
         let object = try Handle.require(transition, as: TransitionObject.self, "transition")
         guard object.engine === engine else {
             throw SegueError(.mismatch, "the transition was made by another engine")

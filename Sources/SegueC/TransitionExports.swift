@@ -8,7 +8,7 @@ private func make(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePo
                   _ build: (Engine) throws -> Transition) -> segue_status {
     call {
         let out = try required(out, "out_transition")
-        let engine = try Handle.require(engine, as: Engine.self, "engine")
+        let engine = try Handle.require(engine, as: EngineObject.self, "engine").engine
         out.pointee = Handle.make(TransitionObject(engine: engine, transition: try build(engine)))
     }
 }

@@ -1,5 +1,6 @@
 import CSegue
 import Glibc
+import SegueBasics
 
 @c @implementation
 public func segue_version() -> UInt32 {
@@ -16,21 +17,7 @@ public func segue_version_string() -> UnsafePointer<CChar>? {
 
 @c @implementation
 public func segue_status_to_string(_ status: segue_status) -> UnsafePointer<CChar>? {
-    let text: StaticString = switch Int(status) {
-    case SEGUE_OK: "ok"
-    case SEGUE_ERROR_INVALID_ARGUMENT: "invalid argument"
-    case SEGUE_ERROR_OUT_OF_MEMORY: "out of memory"
-    case SEGUE_ERROR_IO: "input/output error"
-    case SEGUE_ERROR_FORMAT: "bad file format"
-    case SEGUE_ERROR_PARSE: "parse error"
-    case SEGUE_ERROR_UNKNOWN_EFFECT: "unknown effect"
-    case SEGUE_ERROR_UNKNOWN_PARAMETER: "unknown parameter"
-    case SEGUE_ERROR_MISMATCH: "objects from different engines"
-    case SEGUE_ERROR_PLUGIN: "plugin error"
-    case SEGUE_ERROR_CANCELLED: "cancelled"
-    default: "unknown status"
-    }
-    return cString(text)
+    cString(SegueError.text(forStatus: status))
 }
 
 @c @implementation

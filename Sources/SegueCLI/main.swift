@@ -4,7 +4,8 @@ import SegueImageIO
 
 /// `segue`: the command-line face of the engine.
 enum Segue {
-    static let commands = [FrameCommand.command, RenderCommand.command]
+    static let commands = [FrameCommand.command, RenderCommand.command, ListCommand.command, DescribeCommand.command,
+                           PluginsCommand.command]
 
     static let version = "segue 0.1.0"
 

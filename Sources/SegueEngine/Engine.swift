@@ -1,25 +1,113 @@
 import SegueBasics
 import SegueCompositor
 import SegueModel
+import SeguePluginHost
+import Synchronization
 
-/// The effects Segue knows and the machinery that draws them. Immutable once
-/// made; render from as many threads as you like.
+/// The effects Segue knows — built in and from plugins — and the machinery
+/// that draws them. Render from as many threads as you like; loading a
+/// plugin meanwhile is safe too.
 public final class Engine: Sendable {
-    /// The effects a spec can name.
-    public let catalog: EffectCatalog
-    private let renderers: [String: any EffectRenderer]
+    /// What the engine knows, changed only by loading plugins.
+    private struct Registry {
+        var catalog = EffectCatalog()
+        var renderers: [String: any EffectRenderer] = BuiltinRenderers.all
+        /// Effect id → the plugin file that provides it.
+        var sources: [String: String] = [:]
+        var plugins: [PluginReport] = []
+        var folders: [String] = []
+    }
+
+    private let registry = Mutex(Registry())
     private let compositor: Compositor
 
-    /// An engine with the built-in effects.
+    /// An engine with the built-in effects and the plugins `plugins` finds.
     /// - Parameter threads: threads one render may use; 0 means one per processor.
-    public init(threads: Int = 0) {
-        catalog = EffectCatalog()
-        renderers = BuiltinRenderers.all
+    public init(threads: Int = 0, plugins: PluginOptions = PluginOptions()) {
         compositor = Compositor(threads: threads)
+        let folders = plugins.searchOrder
+        registry.withLock { $0.folders = folders }
+        for folder in folders {
+            for file in PluginFolders.pluginFiles(in: folder) {
+                _ = register(file)
+            }
+        }
     }
 
     /// Threads one render may use.
     public var threadCount: Int { compositor.threadCount }
+
+    /// The effects a spec can name: the built-ins, then plugins' in load order.
+    public var catalog: EffectCatalog { registry.withLock { $0.catalog } }
+
+    /// The plugin folders searched when the engine was made, in order.
+    public var pluginFolders: [String] { registry.withLock { $0.folders } }
+
+    /// Every plugin file tried, in order, loaded or rejected.
+    public var pluginReports: [PluginReport] { registry.withLock { $0.plugins } }
+
+    /// The plugin file an effect comes from; nil for built-ins.
+    public func pluginPath(ofEffect id: String) -> String? {
+        registry.withLock { $0.sources[id] }
+    }
+
+    /// Loads one plugin file (a file already tried is not tried again).
+    /// - Throws: `.plugin` naming the file and the reason it was refused.
+    @discardableResult
+    public func loadPlugin(at path: String) throws -> PluginReport {
+        let report = register(path)
+        if let reason = report.rejection { throw SegueError(.plugin, "plugin '\(path)' \(reason)") }
+        return report
+    }
+
+    /// Opens a plugin file and registers its effects, unless one of them
+    /// clashes with an effect this engine has (then none is registered).
+    private func register(_ path: String) -> PluginReport {
+        let outcome = PluginLibrary.open(path)
+        let file = PluginLibrary.resolvedPath(path) ?? path
+        return registry.withLock { registry in
+            // The same file reached by another path (a symbolic link, `dir/.`) is the same plugin.
+            if let earlier = registry.plugins.first(where: { (PluginLibrary.resolvedPath($0.path) ?? $0.path) == file }) {
+                return earlier
+            }
+            let report: PluginReport
+            switch outcome {
+            case .rejected(let reason):
+                report = PluginReport(path: path, name: nil, version: nil, effects: [], rejection: reason)
+            case .loaded(let plugin):
+                do {
+                    report = PluginReport(path: path, name: plugin.name, version: plugin.version,
+                                          effects: try Self.add(plugin, to: &registry), rejection: nil)
+                } catch {
+                    report = PluginReport(path: path, name: plugin.name, version: plugin.version, effects: [],
+                                          rejection: (error as? SegueError)?.message ?? "\(error)")
+                }
+            }
+            registry.plugins.append(report)
+            return report
+        }
+    }
+
+    /// Registers all of a plugin's effects, or none when one clashes with an
+    /// effect the registry has or create() fails. Returns their ids.
+    private static func add(_ plugin: LoadedPlugin, to registry: inout Registry) throws -> [String] {
+        var catalog = registry.catalog
+        for effect in plugin.effects.map(\.descriptor) {
+            if let holder = catalog.effects.first(where: { $0.id == effect.id || $0.name == effect.name }) {
+                let source = registry.sources[holder.id].map { "'\($0)'" } ?? "the built-ins"
+                throw SegueError(.plugin, "provides '\(effect.id)' (.\(effect.name)), which clashes with "
+                    + "'\(holder.id)' (.\(holder.name)) from \(source)")
+            }
+            try catalog.add(effect)
+        }
+        let effects = try plugin.effects.map { try PluginEffect($0) }
+        registry.catalog = catalog
+        for effect in effects {
+            registry.renderers[effect.descriptor.id] = effect
+            registry.sources[effect.descriptor.id] = plugin.path
+        }
+        return effects.map(\.descriptor.id)
+    }
 
     /// Parses a transition spec against this engine's effects.
     public func transition(spec: String) throws -> Transition {
@@ -46,8 +134,13 @@ public final class Engine: Sendable {
                 "the scene is \(width)×\(height) but the target is \(target.width)×\(target.height)")
         }
         let output = PixelRect(width: width, height: height)
-        let removed = try from.map { try draw($0, through: transition, side: .removal, at: progress, scene, output) }
-        let inserted = try to.map { try draw($0, through: transition, side: .insertion, at: progress, scene, output) }
+        let renderers = registry.withLock { $0.renderers }
+        let removed = try from.map {
+            try draw($0, through: transition, side: .removal, at: progress, scene, output, renderers)
+        }
+        let inserted = try to.map {
+            try draw($0, through: transition, side: .insertion, at: progress, scene, output, renderers)
+        }
         let stack = (scene.stacking == .insertedOnTop ? [removed, inserted] : [inserted, removed]).compactMap { $0 }
         let layers = stack.map { DrawItem(source: .picture($0), blend: scene.blend) }
         // Blended views must meet each other before the background, unless
@@ -60,7 +153,7 @@ public final class Engine: Sendable {
 
     /// One view, placed in the output and drawn through the side's modifiers.
     private func draw(_ surface: Surface, through transition: Transition, side: TransitionSide, at progress: Double,
-                      _ scene: Scene, _ output: PixelRect) throws -> Picture {
+                      _ scene: Scene, _ output: PixelRect, _ renderers: [String: any EffectRenderer]) throws -> Picture {
         let (placement, frame) = scene.place(width: surface.width, height: surface.height, in: output)
         let fits = output.rect.contains(placement.boundingBox(of: surface.bounds.rect))
         var picture = Picture([DrawItem(source: .surface(surface), transform: placement,

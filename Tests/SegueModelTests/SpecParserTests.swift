@@ -226,7 +226,7 @@ private func tree(_ text: String) throws -> String { render(try SpecParser.parse
     }
 
     @Test func colors() throws {
-        let orange = try #require(NamedColors.all["orange"])
+        let orange = try #require(Color.named["orange"])
         #expect(try active(".probe(tint: .orange)", "tint") == .color(orange))
         #expect(try active(".probe(tint: Color.orange)", "tint") == .color(orange))
         #expect(try active(#".probe(tint: "orange")"#, "tint") == .color(orange))

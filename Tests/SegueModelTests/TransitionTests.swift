@@ -327,7 +327,7 @@ struct SpecAndAPI: Sendable, CustomTestStringConvertible {
 
     @Test func nonAnimatableLabelsSetBothStates() throws {
         let m = try modifier(".countUp(to: 120, threshold: 50, format: \"%.0f\", alertColor: .orange)")
-        let orange = try #require(NamedColors.all["orange"])
+        let orange = try #require(Color.named["orange"])
         for state in [m.active, m.identity] {
             #expect(state["threshold"] == .number(50))
             #expect(state["format"] == .string("%.0f"))
@@ -920,7 +920,7 @@ enum RandomTransitions {
         let leaf = try #require(leaves.first)
         #expect(leaf.spec == ".modifier(active: .probe(tint: Color(red: 0.1, green: 1, blue: 0, opacity: 0.5), "
                     + "origin: CGPoint(x: -1e+300, y: 0.3333333333333333)), "
-                    + #"identity: .probe(level: 0, steps: 0, enabled: false, tint: Color(red: 0.3333333333333333, green: 0, blue: 1, opacity: 1), label: "\"deep\"\n"))"#)
+                    + ##"identity: .probe(level: 0, steps: 0, enabled: false, tint: "#5500ff", label: "\"deep\"\n"))"##)
         let deepest = try DeepTransitions.rightDeepCombinedOverModifier()
         #expect(deepest.spec == (0..<23).reversed().map { leaves[$0 % leaves.count].spec + ".combined(with: " }.joined()
                     + leaf.spec + String(repeating: ")", count: 23))

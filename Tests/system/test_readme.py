@@ -31,5 +31,19 @@ class ReadmeTests(Workspace):
         self.assertIn("missing.png", failed.stderr)
 
 
+
+class EffectTableTests(unittest.TestCase):
+    def test_the_readme_tables_match_what_the_plugins_declare(self):
+        with open(os.path.join(ROOT, "README.md")) as f:
+            text = f.read()
+        start = text.index("<!-- effect tables:")
+        start = text.index("\n", start) + 1
+        end = text.index("<!-- end of effect tables -->")
+        generated = subprocess.run(["python3", os.path.join(ROOT, "scripts", "effect-tables.py"), BUILD],
+                                   check=True, capture_output=True, text=True).stdout.strip()
+        self.assertEqual(text[start:end].strip(), generated,
+                         "the README's effect tables are out of date: run scripts/effect-tables.py build")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -30,18 +30,6 @@ enum {
 };
 
 /**
- * How the two views are combined. Normal draws the top one over the other;
- * plusLighter adds them, so a fade-out plus a fade-in is a true crossfade
- * with no dip in brightness. Either way the pair is then drawn over the
- * background.
- */
-typedef uint32_t segue_blend;
-enum {
-    SEGUE_BLEND_NORMAL = 0,
-    SEGUE_BLEND_PLUS_LIGHTER = 1
-};
-
-/**
  * The container the transition happens in. A zero-initialised struct with
  * struct_size set means: the target's size, a transparent background, fit,
  * inserted view on top, normal blend. Fields may be added at the end.
@@ -60,6 +48,10 @@ typedef struct segue_scene {
     segue_color background;
     segue_placement placement;
     segue_stacking stacking;
+    /** How the two views combine before they go over the background:
+     *  SEGUE_BLEND_NORMAL draws the top one over the other;
+     *  SEGUE_BLEND_PLUS_LIGHTER adds them, so a fade-out plus a fade-in is a
+     *  true crossfade with no dip in brightness. Other modes are refused. */
     segue_blend blend;
 } segue_scene;
 

@@ -48,6 +48,31 @@ enum {
     SEGUE_EDGE_TRAILING = 3
 };
 
+/**
+ * Blend modes: how a drawing combines with what is beneath it (SwiftUI's
+ * names, pixman's operators). Premultiplied throughout.
+ */
+typedef uint32_t segue_blend;
+enum {
+    SEGUE_BLEND_NORMAL = 0,       /**< source over */
+    SEGUE_BLEND_PLUS_LIGHTER = 1, /**< the two added, clamped: light adds up */
+    SEGUE_BLEND_MULTIPLY = 2,
+    SEGUE_BLEND_SCREEN = 3,
+    SEGUE_BLEND_OVERLAY = 4,
+    SEGUE_BLEND_DARKEN = 5,
+    SEGUE_BLEND_LIGHTEN = 6,
+    SEGUE_BLEND_COLOR_DODGE = 7,
+    SEGUE_BLEND_COLOR_BURN = 8,
+    SEGUE_BLEND_SOFT_LIGHT = 9,
+    SEGUE_BLEND_HARD_LIGHT = 10,
+    SEGUE_BLEND_DIFFERENCE = 11,
+    SEGUE_BLEND_EXCLUSION = 12,
+    SEGUE_BLEND_HUE = 13,
+    SEGUE_BLEND_SATURATION = 14,
+    SEGUE_BLEND_COLOR = 15,
+    SEGUE_BLEND_LUMINOSITY = 16
+};
+
 /** The kind of an effect parameter and of the value it holds. */
 typedef uint32_t segue_kind;
 enum {

@@ -50,6 +50,22 @@ func readGrowable<T>(_ pointer: UnsafePointer<T>?, _ name: String, minimumSize: 
     return raw.load(as: T.self)
 }
 
+/// Fills a caller's struct that may grow: as many bytes as its `struct_size`
+/// (the caller's version) says, never more than ours; `struct_size` keeps
+/// the caller's value.
+func writeGrowable<T>(_ value: T, to pointer: UnsafeMutablePointer<T>?, _ name: String) throws {
+    let out = try required(pointer, name)
+    let declared = Int(UnsafeRawPointer(out).load(as: UInt32.self))
+    guard declared >= MemoryLayout<UInt32>.size * 2 else {
+        throw SegueError.invalidArgument("\(name)->struct_size is \(declared); set it to the struct's sizeof")
+    }
+    withUnsafeBytes(of: value) { bytes in
+        let count = min(declared, MemoryLayout<T>.size) - MemoryLayout<UInt32>.size
+        UnsafeMutableRawPointer(out).advanced(by: MemoryLayout<UInt32>.size)
+            .copyMemory(from: bytes.baseAddress!.advanced(by: MemoryLayout<UInt32>.size), byteCount: count)
+    }
+}
+
 /// Writes `text` snprintf-style into a caller's buffer.
 func copyOut(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
              _ length: UnsafeMutablePointer<Int>?) throws {

@@ -15,7 +15,13 @@ enum Inputs {
         do {
             return try engine.transition(spec: spec)
         } catch let error as SegueError {
-            throw UsageError(SpecError.describe(error, in: spec, option: option), command: command)
+            var message = SpecError.describe(error, in: spec, option: option)
+            let rejected = engine.pluginReports.filter { !$0.isLoaded }.count
+            if error.code == .unknownEffect, rejected > 0 {
+                message += "\n\(rejected) plugin file\(rejected == 1 ? " was" : "s were") rejected; "
+                    + "'segue plugins' says why"
+            }
+            throw UsageError(message, command: command)
         }
     }
 

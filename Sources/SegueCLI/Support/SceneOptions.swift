@@ -8,7 +8,7 @@ enum SceneOptions {
     static let options: [Arguments.Option] = [
         .value("--size"), .value("--background"), .value("--blend"), .value("--placement"), .value("--stacking"),
         .value("--threads"),
-    ]
+    ] + PluginPathOption.options
 
     static let help = """
           --size WxH            output size (default: the inserted image's size)
@@ -17,6 +17,7 @@ enum SceneOptions {
           --placement MODE      fit, fill, center or stretch, for inputs of another size (default: fit)
           --stacking SIDE       inserted or removed: which view is on top (default: inserted)
           --threads N           render threads, 0 = one per processor (default: 0)
+          --plugin-path DIRS    more plugin folders, searched first (colon-separated)
         """
 
     static func scene(_ arguments: Arguments, defaultSize: (Int, Int)) throws -> Scene {
@@ -25,8 +26,8 @@ enum SceneOptions {
         scene.width = width
         scene.height = height
         if let text = arguments.value("--background") {
-            guard let color = NamedColors.color(named: text) else {
-                throw UsageError("option '--background' needs a colour name (\(NamedColors.all.keys.sorted().joined(separator: ", "))) or #RRGGBB[AA], not '\(text)'",
+            guard let color = Color(text: text) else {
+                throw UsageError("option '--background' needs a colour name (\(Color.named.keys.sorted().joined(separator: ", "))) or #RRGGBB[AA], not '\(text)'",
                                  command: arguments.command)
             }
             scene.background = color
@@ -39,7 +40,7 @@ enum SceneOptions {
     }
 
     static func engine(_ arguments: Arguments) throws -> Engine {
-        Engine(threads: try arguments.integer("--threads", in: 0...256) ?? 0)
+        Engine(threads: try arguments.integer("--threads", in: 0...256) ?? 0, plugins: PluginPathOption.plugins(arguments))
     }
 
     /// "1920x1080" as a size.

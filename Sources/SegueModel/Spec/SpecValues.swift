@@ -97,9 +97,9 @@ enum SpecValues {
             color.alpha *= try number(arguments.required(nil), for: "opacity")
             return color
         case .member(let base, let name, nil, _) where base == nil || base.isTypeName:
-            if let color = NamedColors.all[name] { return color }
+            if let color = Color.named[name] { return color }
         case .string(let text, _):
-            if let color = NamedColors.color(named: text) { return color }
+            if let color = Color(text: text) { return color }
         case .construction("Color", let list, let column):
             let arguments = SpecArguments(list, callee: "'Color'", column: column)
             let opacity = try arguments.optional("opacity").map { try number($0, for: "opacity") } ?? 1

@@ -1,0 +1,86 @@
+import SegueEngine
+import SegueModel
+
+/// `segue list`: every transition, effect and animation a spec can name.
+enum ListCommand {
+    static let name = "list"
+    static let summary = "list every transition, effect and animation with a one-line description"
+    static let help = """
+        Usage: segue list [--json] [--plugin-path DIRS]
+
+        Lists what specs can name: SwiftUI's built-in transitions, the effects
+        plugins provide (usable as `.name`, `.name(param: value)` or inside
+        `.modifier(active:identity:)`), and the animations.
+
+        Options:
+          --plugin-path DIRS    more plugin folders, searched first (colon-separated)
+          --json                machine-readable output
+          -h, --help            show this help
+
+        Examples:
+          segue list
+          segue list --json | jq '.effects[].name'
+        """
+    static let command = Command(name: name, summary: summary, help: help, run: run)
+
+    /// SwiftUI's transitions that are compositions, not single effects.
+    static let compositions: [(name: String, summary: String, example: String)] = [
+        ("identity", "draws the view unchanged", ".identity"),
+        ("slide", "in from the leading edge, out towards the trailing edge", ".slide"),
+        ("push", "in from an edge fading in, out towards the opposite edge fading out", ".push(from: .trailing)"),
+        ("asymmetric", "one transition for insertion, another for removal",
+         ".asymmetric(insertion: .opacity, removal: .scale)"),
+        ("combined", "two transitions at once: content → first → second", ".opacity.combined(with: .scale)"),
+        ("modifier", "any effect between an active and an identity state",
+         ".modifier(active: .scale(scale: 0.2), identity: .scale(scale: 1))"),
+    ]
+
+    static let animations: [(name: String, summary: String)] = [
+        ("linear", "constant speed (duration 0.35 s)"),
+        ("easeIn", "slow start (0.42, 0, 1, 1)"),
+        ("easeOut", "slow end (0, 0, 0.58, 1)"),
+        ("easeInOut", "slow start and end (0.42, 0, 0.58, 1)"),
+        ("timingCurve", "any cubic Bézier: .timingCurve(c0x, c0y, c1x, c1y, duration:)"),
+        ("spring", "a damped spring: (response:dampingFraction:blendDuration:) or (duration:bounce:)"),
+        ("smooth", "a spring without bounce"),
+        ("snappy", "a spring with a little bounce (0.15)"),
+        ("bouncy", "a spring with more bounce (0.3)"),
+        ("interactiveSpring", "a quick spring (response 0.15)"),
+        ("interpolatingSpring", "a spring by its physics: (mass:stiffness:damping:initialVelocity:)"),
+        ("default", "a spring with response 0.55, damping fraction 1"),
+    ]
+
+    static func run(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, command: name, options: [.flag("--json")] + PluginPathOption.options)
+        guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
+        let engine = Engine(threads: 1, plugins: PluginPathOption.plugins(args))
+        let effects = engine.catalog.effects
+        if args.has("--json") {
+            print(JSON.object([
+                ("transitions", .array(compositions.map {
+                    .object([("name", .string($0.name)), ("summary", .string($0.summary)), ("example", .string($0.example))])
+                })),
+                ("effects", .array(effects.map { effect in
+                    .object([("id", .string(effect.id)), ("name", .string(effect.name)), ("summary", .string(effect.summary)),
+                             ("plugin", .optional(engine.pluginPath(ofEffect: effect.id)))])
+                })),
+                ("animations", .array(animations.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) })),
+            ]).text())
+            return
+        }
+        let width = (compositions.map(\.name) + effects.map(\.name) + animations.map(\.name)).map(\.count).max() ?? 0
+        func line(_ name: String, _ summary: String) -> String {
+            "  ." + name + String(repeating: " ", count: width - name.count + 2) + summary
+        }
+        print("Transitions and effects (use in --transition):")
+        for effect in effects where engine.pluginPath(ofEffect: effect.id) == nil { print(line(effect.name, effect.summary)) }
+        for composition in compositions { print(line(composition.name, composition.summary)) }
+        let plugged = effects.filter { engine.pluginPath(ofEffect: $0.id) != nil }
+        print("\nFrom plugins:")
+        if plugged.isEmpty { print("  (none found; 'segue plugins' shows where Segue looked)") }
+        for effect in plugged { print(line(effect.name, effect.summary)) }
+        print("\nAnimations (use in --animation):")
+        for animation in animations { print(line(animation.name, animation.summary)) }
+        print("\n'segue describe NAME' shows an effect's parameters.")
+    }
+}

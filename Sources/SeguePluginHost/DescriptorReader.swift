@@ -1,0 +1,170 @@
+import CSegue
+import Glibc
+import SegueBasics
+import SegueModel
+
+/// One effect a plugin provides: the model's description of it, and the C
+/// descriptor whose functions draw it.
+public struct PluginEffectDefinition: @unchecked Sendable {
+    public let descriptor: EffectDescriptor
+    public let pluginPath: String
+    /// Owned by the plugin, valid for the process's life.
+    let c: UnsafePointer<segue_effect_desc>
+}
+
+/// Reads and checks what a plugin declares, copying what the host keeps.
+/// Everything wrong is reported with the file and the place in it.
+struct DescriptorReader {
+    let path: String
+
+    static let maximumEffects: UInt32 = 1024
+    static let maximumParameters: UInt32 = 256
+    static let maximumCases: UInt32 = 256
+    static let maximumText = 4096
+
+    /// What can be checked before init() runs: the entry's size and functions.
+    func checkShape(of entry: UnsafePointer<segue_plugin>) throws {
+        let e = entry.pointee
+        guard Int(e.struct_size) >= MemoryLayout<segue_plugin>.size else {
+            throw malformed("segue_plugin_entry.struct_size is \(e.struct_size), expected at least \(MemoryLayout<segue_plugin>.size)")
+        }
+        guard e.effect_count != nil, e.effect != nil else {
+            throw malformed("segue_plugin_entry has no effect_count() or effect() function")
+        }
+    }
+
+    /// The plugin's name and version (read after init(), which may set them).
+    func identity(of entry: UnsafePointer<segue_plugin>) throws -> (name: String, version: String) {
+        (try text(entry.pointee.name, "the plugin's name"), try text(entry.pointee.version, "the plugin's version"))
+    }
+
+    func effects(of entry: UnsafePointer<segue_plugin>) throws -> [PluginEffectDefinition] {
+        let count = entry.pointee.effect_count!()
+        guard count <= Self.maximumEffects else {
+            throw malformed("effect_count() is \(count), more than \(Self.maximumEffects)")
+        }
+        var definitions: [PluginEffectDefinition] = []
+        for index in 0..<count {
+            guard let c = entry.pointee.effect!(index) else { throw malformed("effect(\(index)) returned NULL") }
+            let definition = try effect(c, index: index)
+            if let twin = definitions.first(where: { $0.descriptor.id == definition.descriptor.id || $0.descriptor.name == definition.descriptor.name }) {
+                throw malformed("effects '\(twin.descriptor.id)' and '\(definition.descriptor.id)' share an id or name")
+            }
+            definitions.append(definition)
+        }
+        return definitions
+    }
+
+    private func effect(_ c: UnsafePointer<segue_effect_desc>, index: UInt32) throws -> PluginEffectDefinition {
+        let d = c.pointee
+        let place = "effect \(index)"
+        guard Int(d.struct_size) >= MemoryLayout<segue_effect_desc>.size else {
+            throw malformed("\(place): struct_size is \(d.struct_size), expected at least \(MemoryLayout<segue_effect_desc>.size)")
+        }
+        let id = try text(d.id, "the id of \(place)")
+        let where_ = "effect '\(id)'"
+        guard d.render != nil else { throw malformed("\(where_) has no render function") }
+        guard d.param_count <= Self.maximumParameters, d.param_count == 0 || d.params != nil else {
+            throw malformed("\(where_): param_count is \(d.param_count) with params \(d.params == nil ? "NULL" : "set") (at most \(Self.maximumParameters))")
+        }
+        let parameters = try (0..<Int(d.param_count)).map {
+            try parameter(try element($0, of: d.params, count: d.param_count, place: where_), of: where_, index: $0)
+        }
+        // Read outside the `do`: their errors are already malformed(…) and must not be wrapped twice.
+        let name = try text(d.name, "the name of \(where_)")
+        let summary = try text(d.summary, "the summary of \(where_)")
+        do {
+            let descriptor = try EffectDescriptor(id: id, name: name, summary: summary, parameters: parameters)
+            return PluginEffectDefinition(descriptor: descriptor, pluginPath: path, c: c)
+        } catch let error as SegueError {
+            throw malformed(error.message)
+        }
+    }
+
+    private func parameter(_ p: segue_param_desc, of effect: String, index: Int) throws -> ParameterSpec {
+        let place = "\(effect), parameter \(index)"
+        guard Int(p.struct_size) >= MemoryLayout<segue_param_desc>.size else {
+            throw malformed("\(place): struct_size is \(p.struct_size), expected at least \(MemoryLayout<segue_param_desc>.size)")
+        }
+        let name = try text(p.name, "the name of \(place)")
+        let here = "\(effect), parameter '\(name)'"
+        let known = UInt32(SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_RANGE)
+        guard p.flags & ~known == 0 else { throw malformed("\(here) has unknown flags 0x\(String(p.flags, radix: 16))") }
+        let kind: ParameterKind
+        switch Int(p.kind) {
+        case SEGUE_KIND_NUMBER: kind = .number
+        case SEGUE_KIND_INTEGER: kind = .integer
+        case SEGUE_KIND_BOOL: kind = .bool
+        case SEGUE_KIND_COLOR: kind = .color
+        case SEGUE_KIND_POINT: kind = .point
+        case SEGUE_KIND_STRING: kind = .string
+        case SEGUE_KIND_ENUM:
+            guard (1...Self.maximumCases).contains(p.case_count), let cases = p.cases else {
+                throw malformed("\(here) is an enum with \(p.case_count) cases (1…\(Self.maximumCases), cases not NULL)")
+            }
+            kind = .enumeration(cases: try (0..<Int(p.case_count)).map { try text(cases[$0], "case \($0) of \(here)") })
+        default:
+            throw malformed("\(here) has unknown kind \(p.kind)")
+        }
+        var range: ClosedRange<Double>?
+        if p.flags & UInt32(SEGUE_PARAM_HAS_RANGE) != 0 {
+            guard kind == .number || kind == .integer else { throw malformed("\(here): only numbers and integers have a range") }
+            guard p.minimum.isFinite, p.maximum.isFinite, p.minimum <= p.maximum else {
+                throw malformed("\(here): range \(p.minimum)…\(p.maximum) is not finite and ordered")
+            }
+            range = p.minimum...p.maximum
+        }
+        // Read outside the `do`: their errors are already malformed(…) and must not be wrapped twice.
+        let summary = try text(p.summary, "the summary of \(here)")
+        let active = try defaultValue(p.active, kind, "the active value of \(here)")
+        let identity = try defaultValue(p.identity, kind, "the identity value of \(here)")
+        do {
+            return try ParameterSpec(
+                name: name, kind: kind, summary: summary, range: range, active: active, identity: identity,
+                isAnimatable: p.flags & UInt32(SEGUE_PARAM_ANIMATABLE) != 0)
+        } catch let error as SegueError {
+            throw malformed("\(here): \(error.message)")
+        }
+    }
+
+    /// A default value, whose kind must be the parameter's.
+    private func defaultValue(_ v: segue_value, _ kind: ParameterKind, _ what: String) throws -> ParameterValue {
+        guard v.kind == CValues.kind(kind) else {
+            throw malformed("\(what) has kind \(v.kind), but the parameter is a \(kind.name)")
+        }
+        if Int(v.kind) == SEGUE_KIND_ENUM || Int(v.kind) == SEGUE_KIND_STRING {
+            _ = try text(v.text, what)
+        }
+        do {
+            return try CValues.value(v, what)
+        } catch let error as SegueError {
+            throw malformed(error.message)
+        }
+    }
+
+    /// Element `index` of an array of parameter descriptors. Their structs may
+    /// grow, so elements are `struct_size` apart, as the first one says.
+    private func element(_ index: Int, of array: UnsafePointer<segue_param_desc>, count: UInt32,
+                         place: String) throws -> segue_param_desc {
+        let stride = Int(array.pointee.struct_size)
+        guard stride >= MemoryLayout<segue_param_desc>.size, stride % MemoryLayout<segue_param_desc>.alignment == 0 else {
+            throw malformed("\(place), parameter 0: struct_size is \(stride), expected at least "
+                + "\(MemoryLayout<segue_param_desc>.size) (a multiple of \(MemoryLayout<segue_param_desc>.alignment))")
+        }
+        return (UnsafeRawPointer(array) + index * stride).load(as: segue_param_desc.self)
+    }
+
+    /// A NUL-terminated UTF-8 string of reasonable length.
+    private func text(_ pointer: UnsafePointer<CChar>?, _ what: String) throws -> String {
+        guard let pointer else { throw malformed("\(what) is NULL") }
+        let length = strnlen(pointer, Self.maximumText + 1)
+        guard length <= Self.maximumText else { throw malformed("\(what) is longer than \(Self.maximumText) bytes") }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length)
+        guard let string = String(validating: bytes, as: UTF8.self) else { throw malformed("\(what) is not UTF-8") }
+        return string
+    }
+
+    private func malformed(_ reason: String) -> SegueError {
+        SegueError(.plugin, "has a malformed descriptor: \(reason)")
+    }
+}

@@ -1,0 +1,61 @@
+import CSegue
+import Glibc
+import SegueBasics
+import SegueCompositor
+import SegueModel
+
+/// A plugin effect as one engine uses it: the plugin's per-engine instance
+/// (made by create(), freed by destroy() when the engine lets go), and
+/// rendering through it.
+public final class PluginEffect: @unchecked Sendable {
+    public let definition: PluginEffectDefinition
+    private let instance: UnsafeMutableRawPointer?
+
+    public var descriptor: EffectDescriptor { definition.descriptor }
+
+    /// Makes the plugin's instance for one engine.
+    /// - Throws: `.plugin` when create() fails.
+    public init(_ definition: PluginEffectDefinition) throws {
+        self.definition = definition
+        var made: UnsafeMutableRawPointer?
+        if let create = definition.c.pointee.create {
+            let status = PluginContext.$current.withValue(definition.pluginPath) { create(definition.c, &made) }
+            guard status == segue_status(SEGUE_OK) else {
+                throw SegueError(.plugin, "effect '\(definition.descriptor.id)' in '\(definition.pluginPath)': "
+                    + "create() failed with status \(status) (\(SegueError.text(forStatus: status)))")
+            }
+        }
+        instance = made
+    }
+
+    deinit {
+        if let destroy = definition.c.pointee.destroy {
+            PluginContext.$current.withValue(definition.pluginPath) { destroy(instance) }
+        }
+    }
+
+    /// Asks the plugin to draw `state` into `canvas`.
+    /// - Throws: `.plugin` with the plugin's message when render() fails.
+    public func render(_ state: EffectState, into canvas: inout Canvas) throws {
+        let session = CanvasSession(canvas: canvas)
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        defer { strings.forEach { free($0) } }
+        let values = state.values.map { value in
+            CValues.cValue(value) { text in
+                let copy = strdup(text)!
+                strings.append(copy)
+                return UnsafePointer(copy)
+            }
+        }
+        let status = PluginContext.$current.withValue(definition.pluginPath) {
+            values.withUnsafeBufferPointer { definition.c.pointee.render!(instance, $0.baseAddress, session.handle) }
+        }
+        // The plugin must not touch the canvas or its images after returning.
+        session.ended = true
+        guard status == segue_status(SEGUE_OK) else {
+            let reason = session.error ?? "render() failed with status \(status) (\(SegueError.text(forStatus: status)))"
+            throw SegueError(.plugin, "effect '\(definition.descriptor.name)' (\(definition.pluginPath)): \(reason)")
+        }
+        canvas = session.canvas
+    }
+}

@@ -1,0 +1,104 @@
+import CSegue
+import Testing
+@testable import SegueSlidingDoor
+@testable import SeguePluginKit
+
+/// The sliding door plugin, loaded on its own through the kit (its own
+/// declaration, checked as the host's init would) and rendered with the
+/// fake host through the same path the host's render() call takes.
+private enum SlidingDoorPlugin {
+    static let runtime: PluginRuntime? = try? Kit.load([SegueSlidingDoor.plugin], hasMain: true,
+                                                       host: HostTable(pointer: fakeHost)).get()
+}
+
+@Suite struct SlidingDoorTests {
+    let frame = Rect(x: 10, y: 20, width: 400, height: 300)
+
+    func slidingDoor(_ shift: Double, frame: Rect? = nil) throws -> Rendering {
+        let registration = try #require(SlidingDoorPlugin.runtime?.effects.first)
+        let instance = EffectInstance(registration: registration)
+        let canvas = FakeCanvas(frame: frame ?? self.frame)
+        let values = [number(shift)]
+        let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.opaque) }
+        let rendering = Rendering(status: status, canvas: canvas)
+        #expect(rendering.status == SEGUE_OK)
+        #expect(rendering.errors.isEmpty)
+        return rendering
+    }
+
+    /// The crops and translations drawn, in order.
+    func halves(_ rendering: Rendering) -> [(crop: Rect?, transform: Affine)] {
+        rendering.calls.compactMap {
+            guard case .draw(let draw) = $0 else { return nil }
+            return (draw.crop, draw.transform)
+        }
+    }
+
+    @Test func theDeclarationLoadsAndSaysWhatTheBriefSays() throws {
+        let runtime = try #require(SlidingDoorPlugin.runtime)
+        #expect(runtime.name == "Sliding door")
+        #expect(runtime.effects.count == 1)
+        let effect = try #require(runtime.effects.first).descriptor.pointee
+        #expect(String(cString: effect.id) == "segue.slidingDoor")
+        #expect(String(cString: effect.name) == "slidingDoor")
+        #expect(effect.param_count == 1)
+        let shift = effect.params[0]
+        #expect(String(cString: shift.name) == "shift")
+        #expect(shift.kind == ParameterKind.number.rawValue)
+        #expect(shift.flags == SEGUE_PARAM_ANIMATABLE)
+        #expect(shift.active.number == 0.5 && shift.identity.number == 0)
+    }
+
+    @Test func atZeroTheContentIsDrawnOnceAsItIs() throws {
+        #expect(try slidingDoor(0).calls == [.draw(DrawCall(image: "content"))])
+        #expect(try slidingDoor(-0.0).calls == [.draw(DrawCall(image: "content"))])
+    }
+
+    @Test func twoWholePixelCropsTileTheFrameAndMoveApart() throws {
+        let drawn = halves(try slidingDoor(0.25))
+        try #require(drawn.count == 2)
+        // The right half first, the left half on top.
+        #expect(drawn[0].crop == Rect(x: 210, y: 20, width: 200, height: 300))
+        #expect(drawn[0].transform == .translation(x: 100, y: 0))
+        #expect(drawn[1].crop == Rect(x: 10, y: 20, width: 200, height: 300))
+        #expect(drawn[1].transform == .translation(x: -100, y: 0))
+    }
+
+    @Test func anOddWidthIsCutAtAWholePixelAndTheCropsStillTile() throws {
+        let frame = Rect(x: 3, y: 5, width: 257, height: 131)
+        for shift in [0.5, 0.1, -0.3, 1e-9, 2.75] {
+            let drawn = halves(try slidingDoor(shift, frame: frame))
+            try #require(drawn.count == 2)
+            let right = try #require(drawn[0].crop), left = try #require(drawn[1].crop)
+            #expect(left == Rect(x: 3, y: 5, width: 128, height: 131))
+            #expect(right == Rect(x: 131, y: 5, width: 129, height: 131))
+            #expect(left.maxX == right.minX && left.minX == frame.minX && right.maxX == frame.maxX)
+            #expect(drawn[0].transform == .translation(x: shift * 257, y: 0))
+            #expect(drawn[1].transform == .translation(x: -shift * 257, y: 0))
+        }
+    }
+
+    @Test func aNegativeShiftCrosses() throws {
+        let drawn = halves(try slidingDoor(-0.5))
+        try #require(drawn.count == 2)
+        #expect(drawn[0].crop?.minX == 210 && drawn[0].transform == .translation(x: -200, y: 0))
+        #expect(drawn[1].crop?.minX == 10 && drawn[1].transform == .translation(x: 200, y: 0))
+    }
+
+    @Test func anyFiniteShiftIsDefinedAndNonFiniteOnesDrawNothing() throws {
+        for shift in stride(from: -3.0, through: 3.0, by: 0.125) where shift != 0 {
+            #expect(halves(try slidingDoor(shift)).count == 2)
+        }
+        #expect(try slidingDoor(.nan).calls.isEmpty)
+        #expect(try slidingDoor(.infinity).calls.isEmpty)
+        #expect(try slidingDoor(-.infinity).calls.isEmpty)
+        // So far that no output can show it: nothing, rather than a transform the host may refuse.
+        #expect(try slidingDoor(1e300).calls.isEmpty)
+    }
+
+    @Test func aOnePixelWideFrameHasOnlyARightHalf() throws {
+        let drawn = halves(try slidingDoor(0.5, frame: Rect(x: 0, y: 0, width: 1, height: 10)))
+        #expect(drawn.count == 1)
+        #expect(drawn.first?.crop == Rect(x: 0, y: 0, width: 1, height: 10))
+    }
+}

@@ -1,0 +1,150 @@
+"""The slidingDoor plugin (plugins/sliding-door), end to end through `segue frame` against build/.
+
+The content is cut at the whole-pixel column frame.minX + floor(width / 2);
+at shift s each half moves by s·width, the left half left and the right half
+right (negative s: towards each other, crossing). Where the halves overlap
+the LEFT half is drawn on top (the order of the article's ZStack). Moves of
+a whole number of pixels are exact copies, so those frames are checked
+pixel for pixel; fractional ones are covered by the golden images.
+"""
+import os
+import unittest
+
+import golden
+from pngio import card_with_holes, photo, read_png, write_png
+from support import BUILD, Workspace, segue
+
+CLEAR = (0, 0, 0, 0)
+
+
+
+class SlidingDoorTests(Workspace):
+    def frame(self, to, spec, progress, *extra, name="out.png"):
+        """Renders `spec` with `to` inserted at `progress`; returns (width, height, pixels)."""
+        out = self.path(name)
+        segue("frame", "--to", to, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
+        return read_png(out)
+
+    def test_the_effect_is_installed_and_listed(self):
+        listing = segue("list", check=0).stdout
+        self.assertIn(".slidingDoor", listing)
+        self.assertTrue(os.path.exists(os.path.join(BUILD, "lib", "segue", "plugins", "sliding-door.so")))
+
+    # --- identity --------------------------------------------------------
+
+    def test_the_finished_transition_is_the_input_exactly(self):
+        # Odd width, transparent and half-transparent pixels; and an opaque photo.
+        for picture in (self.card, self.a):
+            for spec in (".slidingDoor", ".slidingDoor(shift: -0.4)", ".slidingDoor(shift: 3)"):
+                with self.subTest(picture=os.path.basename(picture), spec=spec):
+                    self.assertEqual(self.frame(picture, spec, 1), read_png(picture))
+
+    def test_the_finished_transition_is_the_placed_input_exactly_when_fitted(self):
+        # Scaled by a fraction into a larger output: bilinear, but the same as no effect at all.
+        for picture in (self.card, self.a):
+            options = ("--placement", "fit", "--size", "600x450")
+            with self.subTest(picture=os.path.basename(picture)):
+                expected = self.frame(picture, ".identity", 1, *options, name="expected.png")
+                self.assertEqual(self.frame(picture, ".slidingDoor", 1, *options), expected)
+
+    def test_a_removal_starts_as_the_input_exactly(self):
+        out = self.path("removal.png")
+        segue("frame", "--from", self.card, "--transition", ".slidingDoor", "--progress", "0", "-o", out, check=0)
+        self.assertEqual(read_png(out), read_png(self.card))
+
+    # --- known shifts, pixel for pixel ----------------------------------------
+
+    def test_a_positive_shift_moves_the_halves_apart_by_whole_pixels(self):
+        # 400 wide, shift 0.25: each half moves 100 pixels.
+        width, height, got = self.frame(self.a, ".slidingDoor(shift: 0.25)", 0)
+        _, _, source = read_png(self.a)
+        self.assertEqual((width, height), (400, 300))
+        for y in range(height):
+            row, src = got[y * width:(y + 1) * width], source[y * width:(y + 1) * width]
+            self.assertEqual(row[0:100], src[100:200], f"row {y}: the left half, 100 pixels to the left")
+            self.assertEqual(row[100:300], [CLEAR] * 200, f"row {y}: the gap")
+            self.assertEqual(row[300:400], src[200:300], f"row {y}: the right half, 100 pixels to the right")
+
+    def test_the_cut_of_an_odd_width_is_at_a_whole_pixel(self):
+        # The 257-wide card centred in a 771-wide output (frame x 257…514), shift 1:
+        # the 128-column left half lands at 0…128, the 129-column right half at 642…771.
+        width, height, got = self.frame(self.card, ".slidingDoor(shift: 1)", 0,
+                                        "--placement", "center", "--size", "771x131")
+        _, _, source = read_png(self.card)
+        self.assertEqual((width, height), (771, 131))
+        for y in range(height):
+            row, src = got[y * width:(y + 1) * width], source[y * 257:(y + 1) * 257]
+            self.assertEqual(row[0:128], src[0:128], f"row {y}: the left half")
+            self.assertEqual(row[128:642], [CLEAR] * 514, f"row {y}: the gap")
+            self.assertEqual(row[642:771], src[128:257], f"row {y}: the right half")
+
+    def test_a_negative_shift_crosses_with_the_left_half_on_top(self):
+        # shift −0.25 on 400: the left half (0…200) moves to 100…300, the right half (200…400) too.
+        width, height, got = self.frame(self.a, ".slidingDoor(shift: -0.25)", 0)
+        _, _, source = read_png(self.a)
+        for y in range(height):
+            row, src = got[y * width:(y + 1) * width], source[y * width:(y + 1) * width]
+            self.assertEqual(row[0:100], [CLEAR] * 100, f"row {y}: uncovered on the left")
+            self.assertEqual(row[100:300], src[0:200], f"row {y}: the overlap shows the left half, on top")
+            self.assertEqual(row[300:400], [CLEAR] * 100, f"row {y}: uncovered on the right")
+        # One overlapped pixel spelt out: output x 250 shows input x 150 (left half), not input x 350.
+        self.assertEqual(got[10 * width + 250], source[10 * width + 150])
+        self.assertNotEqual(got[10 * width + 250], source[10 * width + 350])
+
+    def test_the_crossing_halves_blend_where_they_are_translucent(self):
+        # A 400-wide picture with holes and a half-transparent band, shift −0.25: each half moves
+        # 100 pixels, so output x in 100…300 is the left half's x − 100 drawn over the right half's x + 100.
+        picture = self.path("translucent.png")
+        write_png(picture, 400, 131, card_with_holes(400, 131))
+        width, height, got = self.frame(picture, ".slidingDoor(shift: -0.25)", 0)
+        _, _, source = read_png(picture)
+        checked = {"left opaque": 0, "right clear": 0, "both translucent or mixed": 0}
+        for y in range(height):
+            for x in range(100, 300):
+                out, top, under = got[y * width + x], source[y * width + x - 100], source[y * width + x + 100]
+                if top[3] == 255:
+                    self.assertEqual(out, top, f"({x}, {y}): an opaque left-half pixel hides the right half")
+                    checked["left opaque"] += 1
+                elif under[3] == 0:
+                    self.assertEqual(out, top, f"({x}, {y}): over a hole the left half shows as it is")
+                    checked["right clear"] += 1
+                else:
+                    self.assertGreaterEqual(out[3], max(top[3], under[3]), f"({x}, {y}): over adds coverage")
+                    checked["both translucent or mixed"] += 1
+        self.assertTrue(all(checked.values()), checked)
+
+    def test_at_shift_one_half_both_halves_have_left_the_frame(self):
+        _, _, got = self.frame(self.a, ".slidingDoor", 0)  # the active state: shift 0.5
+        self.assertEqual(set(got), {CLEAR})
+
+    def test_mid_transition_the_halves_close_in(self):
+        # progress 0.5 of the insertion: shift 0.25 (lerp of 0.5 → 0), the same as the explicit state.
+        self.assertEqual(self.frame(self.a, ".slidingDoor", 0.5),
+                         self.frame(self.a, ".slidingDoor(shift: 0.25)", 0, name="explicit.png"))
+
+    def test_springs_overshoot_without_failing(self):
+        for progress in (-0.5, 1.3, 2):
+            with self.subTest(progress=progress):
+                self.frame(self.card, ".slidingDoor", progress)
+
+    # --- golden images ---------------------------------------------------
+
+    def test_golden_images(self):
+        small = self.path("small.png")
+        write_png(small, 160, 120, photo(160, 120, 2))
+        holes = self.path("holes.png")
+        write_png(holes, 160, 120, card_with_holes(160, 120))
+        cases = [
+            ("sliding_door_apart_0.2", small, ".slidingDoor(shift: 0.2)", 0),       # 32 px each way, exact
+            ("sliding_door_crossing_0.13", holes, ".slidingDoor(shift: -0.13)", 0),  # 20.8 px, filtered
+            ("sliding_door_spring_1.1", small, ".slidingDoor", 1.1),                 # shift −0.05: crossing a little
+        ]
+        for name, picture, spec, progress in cases:
+            with self.subTest(name=name):
+                out = self.path(name + ".png")
+                segue("frame", "--to", picture, "--transition", spec, "--progress", str(progress), "-o", out, check=0)
+                golden.check(self, name, out)
+
+
+if __name__ == "__main__":
+    unittest.main()
