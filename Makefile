@@ -75,7 +75,7 @@ $(BUILD)/tests/%: Tests/c/%.c $(HEADERS) build
 
 test: test-deps unit-test system-test
 
-unit-test: deps
+unit-test: build
 	$(SWIFT) test
 
 system-test: build $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS))
