@@ -1,3 +1,5 @@
+import Glibc
+
 /// The one error type every Segue layer throws: a code and a sentence that
 /// says what was wrong (which file, which column, which value).
 ///
@@ -45,4 +47,9 @@ public struct SegueError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 
     public static func invalidArgument(_ message: String) -> SegueError { SegueError(.invalidArgument, message) }
+}
+
+/// The C library's description of the current `errno`, e.g. "No such file or directory".
+public func describeErrno() -> String {
+    String(cString: strerror(errno))
 }

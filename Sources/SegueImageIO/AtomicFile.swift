@@ -187,7 +187,3 @@ public final class AtomicFileWriter {
     }
 }
 
-/// `strerror(errno)` as a Swift string.
-func describeErrno() -> String {
-    String(cString: strerror(errno))
-}

@@ -8,11 +8,11 @@ import SegueCompositor
 /// most 1/2 in straight units, which is at most `a/510 < 1/2` once scaled
 /// back by `a/255`. Channels above their alpha (invalid premultiplied
 /// data) are clamped to 255 when unpremultiplied, so they come back as `a`.
-enum Premultiplication {
+public enum Premultiplication {
     /// `round(channel * alpha / 255)`, exactly, in integers. The quotient is
     /// never exactly halfway (255 is odd), so there is no tie to break.
     @inline(__always)
-    static func premultiply(_ channel: UInt32, _ alpha: UInt32) -> UInt32 {
+    public static func premultiply(_ channel: UInt32, _ alpha: UInt32) -> UInt32 {
         let t = channel &* alpha &+ 128
         return (t &+ (t &>> 8)) &>> 8
     }
@@ -20,14 +20,14 @@ enum Premultiplication {
     /// `min(255, round(channel * 255 / alpha))`, halves rounded up, exactly,
     /// in integers; 0 when `alpha` is 0.
     @inline(__always)
-    static func unpremultiply(_ channel: UInt32, _ alpha: UInt32) -> UInt32 {
+    public static func unpremultiply(_ channel: UInt32, _ alpha: UInt32) -> UInt32 {
         guard alpha != 0 else { return 0 }
         return min(255, (channel &* 255 &+ alpha / 2) / alpha)
     }
 
     /// Premultiplies one straight 0xAARRGGBB pixel.
     @inline(__always)
-    static func premultiplied(_ pixel: UInt32) -> UInt32 {
+    public static func premultiplied(_ pixel: UInt32) -> UInt32 {
         let alpha = pixel &>> 24
         switch alpha {
         case 255: return pixel
@@ -41,12 +41,28 @@ enum Premultiplication {
     }
 
     /// Premultiplies every pixel of a surface that holds straight alpha.
-    static func premultiplyInPlace(_ surface: Surface) {
+    public static func premultiplyInPlace(_ surface: Surface) {
         for y in 0..<surface.height {
             let row = surface.row(y)
             for x in 0..<surface.width {
                 row[x] = premultiplied(row[x])
             }
+        }
+    }
+
+    /// Unpremultiplies one 0xAARRGGBB pixel (`unpremultiply` on each colour
+    /// channel); a transparent pixel becomes 0.
+    @inline(__always)
+    public static func unpremultiplied(_ pixel: UInt32) -> UInt32 {
+        let alpha = pixel &>> 24
+        switch alpha {
+        case 255: return pixel
+        case 0: return 0
+        default:
+            let red = unpremultiply((pixel &>> 16) & 0xFF, alpha)
+            let green = unpremultiply((pixel &>> 8) & 0xFF, alpha)
+            let blue = unpremultiply(pixel & 0xFF, alpha)
+            return alpha &<< 24 | red &<< 16 | green &<< 8 | blue
         }
     }
 }

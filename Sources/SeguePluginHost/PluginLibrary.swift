@@ -129,7 +129,7 @@ public final class LoadedPlugin: @unchecked Sendable {
             throw reject("is a folder, not a shared library")
         }
         guard let file = fopen(path, "rb") else {
-            throw reject("cannot be read: \(String(cString: strerror(errno)))")
+            throw reject("cannot be read: \(describeErrno())")
         }
         defer { fclose(file) }
         var magic = [UInt8](repeating: 0, count: 4)

@@ -30,7 +30,7 @@ final class FFmpegSink: FrameSink {
         let command = "ffmpeg -nostdin -hide_banner -loglevel error -y -f yuv4mpegpipe -i - \(codec) -pix_fmt yuv420p "
             + Self.quoted(temporaryPath)
         guard let pipe = popen(command, "w") else {
-            throw SegueError(.io, "cannot start ffmpeg: \(String(cString: strerror(errno)))")
+            throw SegueError(.io, "cannot start ffmpeg: \(describeErrno())")
         }
         self.pipe = pipe
         writer = try Y4MWriter(file: pipe, width: width, height: height, framesPerSecond: framesPerSecond)
@@ -50,7 +50,7 @@ final class FFmpegSink: FrameSink {
         }
         guard rename(temporaryPath, path) == 0 else {
             unlink(temporaryPath)
-            throw SegueError(.io, "cannot move the video into '\(path)': \(String(cString: strerror(errno)))")
+            throw SegueError(.io, "cannot move the video into '\(path)': \(describeErrno())")
         }
     }
 

@@ -36,7 +36,7 @@ enum Folders {
         for component in path[..<slash].split(separator: "/") {
             folder += (folder.isEmpty || folder == "/" ? "" : "/") + component
             if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-                throw SegueError(.io, "cannot create folder '\(folder)': \(String(cString: strerror(errno)))")
+                throw SegueError(.io, "cannot create folder '\(folder)': \(describeErrno())")
             }
         }
     }

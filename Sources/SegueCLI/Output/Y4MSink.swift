@@ -29,7 +29,7 @@ final class Y4MSink: FrameSink {
         if let file {
             try file.commit()
         } else if fflush(StandardStream.output) != 0 {
-            throw SegueError(.io, "cannot write to standard output: \(String(cString: strerror(errno)))")
+            throw SegueError(.io, "cannot write to standard output: \(describeErrno())")
         }
     }
 
