@@ -14,8 +14,8 @@ CC      ?= cc
 BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
-BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core pkg-config
-TEST_PACKAGES  := python3 ffmpeg
+BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config
+TEST_PACKAGES  := python3 ffmpeg webp
 RELEASE_DIR    := .build/release
 
 HEADERS  := include/segue.h $(wildcard include/segue/*.h)
@@ -85,8 +85,8 @@ system-test: build $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUI
 golden: build test-deps
 	SEGUE_REGENERATE_GOLDEN=1 python3 -m unittest discover -s Tests/system -p 'test_effect_*.py'
 
-demo: build test-deps
-	python3 scripts/demo.py $(BUILD)
+demo: build
+	$(BUILD)/bin/segue demo -o $(BUILD)/demo
 
 clean:
 	rm -rf $(BUILD) .build

@@ -4,12 +4,14 @@
 //
 // Modules, each depending only on those after it in this list:
 //
-//   SegueCLI         the segue tool                      -> SegueEngine
+//   SegueCLI         the segue tool                      -> SegueEngine, SegueSamples, SegueWebP
 //   SegueC           libsegue.so: the C functions        -> SegueEngine
 //   SegueEngine      effects, scenes, the render pipeline -> SeguePluginHost, SegueModel, SegueImageIO, SegueText
+//   SegueSamples     the demo's sample pictures          -> SegueText
 //   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText
 //   SegueModel       transitions, animations, specs      -> SegueBasics (numbers only, no pixels)
-//   SegueImageIO     PNG, YUV4MPEG2                      -> SegueCompositor
+//   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
+//   SegueImageIO     PNG, YUV4MPEG2, files written whole -> SegueCompositor
 //   SegueText        text: FreeType, fontconfig          -> SegueCompositor
 //   SegueCompositor  surfaces, display lists, pixman     -> SegueBasics
 //   SegueBasics      geometry, colour, the error type
@@ -66,6 +68,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CDynamicLoader"),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // The hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 
@@ -73,7 +76,9 @@ let package = Package(
         .target(name: "SegueModel", dependencies: ["SegueBasics"]),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"]),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"]),
+        .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"]),
         .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"]),
+        .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"]),
         .target(name: "SeguePluginHost", dependencies: ["SegueModel", "SegueCompositor", "SegueText", "CSegue", "CDynamicLoader"]),
         .target(name: "SegueEngine",
                 dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"]),
@@ -83,7 +88,7 @@ let package = Package(
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(sharedLibraryLinkerFlags)]
         ),
-        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine"]),
+        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueSamples", "SegueWebP"]),
 
         // The Swift plugin kit, and the C target that defines each plugin's exported entry.
         .target(name: "SeguePluginEntry", dependencies: ["CSegue"]),
@@ -107,10 +112,11 @@ let package = Package(
 
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
         .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman"]),
-        .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO"]),
+        .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO", "SegueWebP", "CWebP"]),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
         .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "CPixman"]),
         .testTarget(name: "SegueTextTests", dependencies: ["SegueText", "CPixman"]),
+        .testTarget(name: "SegueSamplesTests", dependencies: ["SegueSamples", "SegueImageIO"]),
         .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SegueClip", "SegueSlidingDoor", "SegueExplode",
                                                                  "SegueCountUp", "SegueTikTok"]),
         // Renders the built plugins (build/lib/segue/plugins, from `make build`) through the engine.

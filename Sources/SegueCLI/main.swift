@@ -4,7 +4,9 @@ import SegueImageIO
 
 /// `segue`: the command-line face of the engine.
 enum Segue {
-    static let commands = [FrameCommand.command, RenderCommand.command, ListCommand.command, DescribeCommand.command,
+    static let commands = [DemoCommand.command, FrameCommand.command, RenderCommand.command, SlideshowCommand.command,
+                           SheetCommand.command, SampleCommand.command,
+                           ListCommand.command, DescribeCommand.command,
                            PluginsCommand.command]
 
     static let version = "segue 0.1.0"

@@ -1,0 +1,113 @@
+import SegueBasics
+import SegueCompositor
+import SegueEngine
+import SegueSamples
+
+/// One transition the demo shows.
+struct DemoEntry {
+    /// File names: `<slug>.webp`, `<slug>.png`.
+    let slug: String
+    let title: String
+    let about: String
+    let transition: String
+    let animation: String
+    let from: Sample?
+    let to: Sample?
+    var blend: BlendMode = .normal
+}
+
+/// What `segue demo` shows: every built-in transition, the article's scenes
+/// (for the plugins that are loaded), and every other loaded effect.
+enum DemoGallery {
+    struct Section {
+        let title: String
+        let about: String
+        let entries: [DemoEntry]
+    }
+
+    static func sections(engine: Engine) -> [Section] {
+        let catalog = engine.catalog
+        let scenes = articleScenes.filter { scene in
+            scene.needs.allSatisfy { catalog.effect(named: $0) != nil }
+        }
+        let shown = Set(scenes.flatMap(\.needs))
+        let builtinNames = Set(["opacity", "scale", "move", "offset"])
+        let others = catalog.effects.filter { !builtinNames.contains($0.name) && !shown.contains($0.name) }.map { effect in
+            DemoEntry(slug: "effect-" + effect.name, title: "." + effect.name, about: effect.summary,
+                      transition: "." + effect.name, animation: ".easeInOut(duration: 1)", from: .photo, to: .cutout)
+        }
+        return [
+            Section(title: "Built-in transitions", about: "SwiftUI's own transitions, drawn by Segue.", entries: builtins),
+            Section(title: "The article's scenes",
+                    about: "The scenes from the SwiftUI articles Segue grew from, with the seed effects.",
+                    entries: scenes.map(\.entry)),
+            Section(title: "More effects from plugins", about: "Every other effect the loaded plugins provide.",
+                    entries: others),
+        ].filter { !$0.entries.isEmpty }
+    }
+
+    static let builtins: [DemoEntry] = [
+        DemoEntry(slug: "opacity", title: "Crossfade", about: ".opacity with plusLighter blending: the views add up, so brightness never dips half-way.",
+                  transition: ".opacity", animation: ".easeInOut(duration: 1)", from: .photo, to: .onboarding1,
+                  blend: .plusLighter),
+        DemoEntry(slug: "scale", title: "Scale", about: "The view grows from nothing about its centre, with a bouncy spring.",
+                  transition: ".scale", animation: ".bouncy", from: nil, to: .helloWorld),
+        DemoEntry(slug: "scale-anchor", title: "Scale about an anchor",
+                  about: "Shrinking towards the bottom edge while fading: .scale(scale:anchor:) combined with .opacity.",
+                  transition: ".scale(scale: 0.5, anchor: .bottom).combined(with: .opacity)", animation: ".smooth",
+                  from: .photo, to: .cutout),
+        DemoEntry(slug: "move", title: "Move", about: "In from the trailing edge by the view's own width, out the same way.",
+                  transition: ".move(edge: .trailing)", animation: ".snappy", from: .photo, to: .onboarding2),
+        DemoEntry(slug: "offset", title: "Offset", about: "In from an offset in pixels while fading in.",
+                  transition: ".offset(x: 120, y: -60).combined(with: .opacity)", animation: ".easeOut(duration: 0.8)",
+                  from: nil, to: .cutout),
+        DemoEntry(slug: "slide", title: "Slide", about: "In from the leading edge, out towards the trailing edge.",
+                  transition: ".slide", animation: ".easeInOut(duration: 1)", from: .onboarding1, to: .onboarding2),
+        DemoEntry(slug: "push", title: "Push", about: "In from the bottom while fading in; the other view leaves towards the top.",
+                  transition: ".push(from: .bottom)", animation: ".spring(duration: 0.6, bounce: 0.3)",
+                  from: .photo, to: .onboarding3),
+        DemoEntry(slug: "identity", title: "Identity", about: "No change: the inserted view is simply there, on top.",
+                  transition: ".identity", animation: ".linear(duration: 0.5)", from: .photo, to: .cutout),
+    ]
+
+    /// A scene from the articles, and the effects it needs.
+    struct ArticleScene {
+        let needs: [String]
+        let entry: DemoEntry
+    }
+
+    static let articleScenes: [ArticleScene] = [
+        ArticleScene(needs: [], entry: DemoEntry(
+            slug: "onboarding-pager", title: "Onboarding pager",
+            about: "The onboarding pages' transition: the new page moves in from the trailing edge, the old one out to the leading edge, both fading.",
+            transition: ".asymmetric(insertion: .move(edge: .trailing).combined(with: .opacity), removal: .move(edge: .leading).combined(with: .opacity))",
+            animation: ".easeInOut(duration: 1)", from: .onboarding1, to: .onboarding2)),
+        ArticleScene(needs: ["clip"], entry: DemoEntry(
+            slug: "clip", title: "Clip", about: "ClipEffect: a rounded rectangle that grows from the centre, its corners straightening as it opens.",
+            transition: ".clip", animation: ".spring(duration: 0.8, bounce: 0.2)", from: .photo, to: .onboarding3)),
+        ArticleScene(needs: ["countUp"], entry: DemoEntry(
+            slug: "count-up", title: "Count-up, combined with scale",
+            about: "CountUpEffect: the score counts up to 120 in a real font, turning red from 100, while the card scales in.",
+            transition: ".countUp(to: 120).combined(with: .scale)", animation: ".easeOut(duration: 1.5)",
+            from: nil, to: .score)),
+        ArticleScene(needs: ["slidingDoor"], entry: DemoEntry(
+            slug: "sliding-door", title: "Sliding door",
+            about: "SlidingDoorEffect: the HELLO WORLD card's halves slide together, with no seam when they meet.",
+            transition: ".slidingDoor", animation: ".easeInOut(duration: 1)", from: nil, to: .helloWorld)),
+        ArticleScene(needs: ["explode"], entry: DemoEntry(
+            slug: "explode", title: "Explode on removal",
+            about: "The article's challenge: the card bursts into pieces that fly out along curves, turning and fading.",
+            transition: ".asymmetric(insertion: .opacity, removal: .explode)", animation: ".easeIn(duration: 1.2)",
+            from: .helloWorld, to: nil)),
+        ArticleScene(needs: ["tiktok"], entry: DemoEntry(
+            slug: "tiktok-logo", title: "TikTok logo",
+            about: "TikTokEffect in tint mode: red and cyan copies of the ⌘ symbol, added, white where they overlap.",
+            transition: ".modifier(active: .tiktok(offset: CGSize(width: -28, height: -21), mode: .tint), identity: .tiktok(offset: CGSize(width: -4, height: -3), mode: .tint))",
+            animation: ".bouncy", from: nil, to: .command)),
+        ArticleScene(needs: ["tiktok"], entry: DemoEntry(
+            slug: "tiktok-button", title: "TikTok button press",
+            about: "The pressed button: the effect animated between two states outside a transition (channels mode keeps the label).",
+            transition: ".modifier(active: .tiktok(offset: CGSize(width: 0, height: 0)), identity: .tiktok(offset: CGSize(width: -4, height: -3)))",
+            animation: ".spring", from: nil, to: .button)),
+    ]
+}
