@@ -3,6 +3,7 @@
 #   make            build everything into build/, laid out like an installation
 #   make test       unit tests, C examples, CLI end-to-end tests
 #   make demo       render the demo into build/demo
+#   make bench      time Segue against FFmpeg's xfade and pixman: BENCHMARKS.md (QUICK=1: a short check)
 #   make install PREFIX=/usr/local
 #
 # Each target installs the Debian packages it needs first (apt-get, with sudo
@@ -24,7 +25,7 @@ PLUGINS  := clip sliding-door explode count-up tiktok
 EXAMPLES := render_frame render_sequence
 C_TESTS  := api_contract plugin_host
 
-.PHONY: all build deps test-deps install test unit-test system-test golden demo clean
+.PHONY: all build deps test-deps install test unit-test system-test golden demo clean bench
 
 all: build
 
@@ -87,6 +88,26 @@ golden: build test-deps
 
 demo: build
 	$(BUILD)/bin/segue demo -o $(BUILD)/demo
+
+# Benchmarks: bench/segue_bench.c (Segue renders, memcpy and pixman, interleaved
+# in one process) and FFmpeg's xfade, driven by bench/run.py, which writes
+# BENCHMARKS.md and BENCHMARKS.json into BENCH_OUT. The full run takes about
+# 20 minutes on 2 cores (most of it ffmpeg end to end); run it on a quiet
+# machine, one benchmark at a time. QUICK=1 (about a minute) only exercises
+# every part: `make test` runs it into a temporary folder and judges no figure.
+BENCH_OUT      ?= .
+QUICK          ?=
+BENCH_PACKAGES := ffmpeg python3
+
+$(BUILD)/bench/segue_bench: bench/segue_bench.c $(HEADERS) build
+	@mkdir -p $(BUILD)/bench
+	$(CC) -std=c99 -O3 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $$(pkg-config --cflags pixman-1) \
+		$< -L$(BUILD)/lib -lsegue $$(pkg-config --libs pixman-1) -lm -Wl,-rpath,$(abspath $(BUILD))/lib -o $@
+
+bench: build $(BUILD)/bench/segue_bench
+	@scripts/install-deps $(BENCH_PACKAGES)
+	python3 bench/run.py --bench $(BUILD)/bench/segue_bench --segue $(BUILD)/bin/segue --out $(BENCH_OUT) \
+		$(if $(filter-out 0 no false,$(QUICK)),--quick)
 
 clean:
 	rm -rf $(BUILD) .build

@@ -80,7 +80,13 @@ struct Flattener {
             case .color(let color):
                 append(.solid(color), context, nil, into: &result)
             case .picture(let nested):
-                if let crop = item.crop { context.add(Clip.rect(crop).applying(context.transform)) }
+                if let crop = item.crop {
+                    if let image = Self.cropped(nested, to: crop) {
+                        flatten(image, context, into: &result)
+                        continue
+                    }
+                    context.add(Clip.rect(crop).applying(context.transform))
+                }
                 if nested.items.count <= 1 {
                     flatten(nested, context, into: &result)
                 } else if context.opacity == 1 && context.tint == nil && context.channels == nil
@@ -100,6 +106,37 @@ struct Flattener {
                 }
             }
         }
+    }
+
+    /// A whole-pixel crop of a picture that only places one image by whole
+    /// pixels (the usual content: an input, placed) is a crop of that image:
+    /// no clip path and no mask, however the crop is then transformed; the
+    /// image's own edges (transparent beyond, under pixman's REPEAT_NONE)
+    /// bound it. Nil for anything else.
+    private static func cropped(_ picture: Picture, to crop: Rect) -> Picture? {
+        guard crop.isIntegral, picture.items.count == 1, var item = picture.items.first,
+              case .surface(let surface) = item.source, item.transform.isIntegerTranslation,
+              abs(item.transform.tx) < 1e9, abs(item.transform.ty) < 1e9 else { return nil }
+        // The crop, and the item's own clip, in the item's picture coordinates.
+        var visible = crop
+        switch item.clip {
+        case nil: break
+        case .rect(let r) where r.isIntegral: visible = visible.intersection(r)
+        default: return nil
+        }
+        // In the image's coordinates, within its own crop.
+        let t = item.transform
+        var part = Rect(x: visible.minX - t.tx, y: visible.minY - t.ty, width: visible.width, height: visible.height)
+        if let own = item.crop {
+            guard own.isIntegral else { return nil }
+            part = part.intersection(own)
+        }
+        guard !visible.isEmpty, !part.isEmpty else { return Picture() }
+        part = part.intersection(surface.bounds.rect)
+        guard !part.isEmpty else { return Picture() }
+        item.crop = part
+        item.clip = nil
+        return Picture([item])
     }
 
     /// Channel factors applied one after the other.

@@ -22,13 +22,14 @@ final class LayerPool: @unchecked Sendable {
     /// Buffers kept for reuse at most; more are freed on return.
     private let keep = 16
 
-    /// Runs `body` with a cleared surface of `width`×`height`, whose memory
-    /// returns to the pool afterwards.
-    func withLayer<T>(width: Int, height: Int, _ body: (Surface) throws -> T) throws -> T {
+    /// Runs `body` with a surface of `width`×`height`, cleared unless
+    /// `cleared` is false (then its pixels are whatever was there), whose
+    /// memory returns to the pool afterwards.
+    func withLayer<T>(width: Int, height: Int, cleared: Bool = true, _ body: (Surface) throws -> T) throws -> T {
         let needed = width * height * 4
         let buffer = try take(needed)
         defer { give(buffer) }
-        memset(buffer.bytes, 0, needed)
+        if cleared { memset(buffer.bytes, 0, needed) }
         let surface = try Surface(wrapping: buffer.bytes, width: width, height: height, stride: width * 4)
         return try body(surface)
     }

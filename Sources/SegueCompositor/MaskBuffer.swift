@@ -62,13 +62,32 @@ final class SolidImage {
     /// Premultiplied components in 0…1, each times `factor`.
     init(premultiplied c: (red: Double, green: Double, blue: Double, alpha: Double), times factor: Double = 1,
          componentAlpha: Bool = false) {
-        let k = min(max(factor, 0), 1)
         // pixman keeps the top 8 bits: give it the nearest byte, repeated.
-        func channel(_ v: Double) -> UInt16 { UInt16((min(max(v * k, 0), 1) * 255).rounded()) * 257 }
-        var value = pixman_color_t(red: channel(c.red), green: channel(c.green), blue: channel(c.blue),
-                                   alpha: channel(c.alpha))
+        let pixel = Self.pixel(premultiplied: c, times: factor)
+        func channel(_ shift: UInt32) -> UInt16 { UInt16((pixel >> shift) & 0xFF) * 257 }
+        var value = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
         image = pixman_image_create_solid_fill(&value)!
         if componentAlpha { pixman_image_set_component_alpha(image, 1) }
+    }
+
+    /// The a8r8g8b8 bytes such an image holds (and pixman uses): each
+    /// component times `factor`, clamped into 0…1, to the nearest byte.
+    static func pixel(premultiplied c: (red: Double, green: Double, blue: Double, alpha: Double),
+                      times factor: Double = 1) -> UInt32 {
+        let k = min(max(factor, 0), 1)
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v * k, 0), 1) * 255).rounded()) }
+        return byte(c.alpha) << 24 | byte(c.red) << 16 | byte(c.green) << 8 | byte(c.blue)
+    }
+
+    /// The bytes of `SolidImage(channels:times:)`.
+    static func pixel(channels: Color, times factor: Double) -> UInt32 {
+        let f = channels.clamped
+        return pixel(premultiplied: (f.red, f.green, f.blue, f.alpha), times: factor)
+    }
+
+    /// The mask byte of `SolidImage(alpha:)`.
+    static func byte(alpha: Double) -> UInt8 {
+        UInt8(pixel(premultiplied: (0, 0, 0, min(max(alpha, 0), 1))) >> 24)
     }
 
     /// A component-alpha mask that multiplies each channel by the matching

@@ -26,4 +26,24 @@ struct Primitive {
     var bounds: PixelRect = .empty
     /// Coverage × opacity over `bounds`, when clips are not whole-pixel rectangles.
     var mask: MaskBuffer?
+    /// How the span kernels draw this image, when they can (set by preparation).
+    var span: SpanImage?
+    /// How the affine kernel draws this image (rotated, sheared or scaled,
+    /// bilinear) when the span kernels cannot and no tint or channel factors
+    /// apply (set by preparation).
+    var affine: AffineKernel.Placement?
+
+    /// True for an image that, drawn onto transparent pixels, gives what SRC
+    /// gives: OVER or ADD of the image, faded at most by a uniform opacity.
+    var replacesTransparency: Bool {
+        guard case .image = kind else { return false }
+        return mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+    }
+
+    /// True for a group that, drawn onto transparent pixels, gives what its
+    /// children give drawn there directly: nothing fades, tints, masks or
+    /// blends the layer as a whole, and OVER or ADD of it onto 0 is itself.
+    var drawsAsItsChildren: Bool {
+        opacity == 1 && mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+    }
 }

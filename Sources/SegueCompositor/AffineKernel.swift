@@ -1,0 +1,338 @@
+import CPixman
+import SegueBasics
+
+/// Draws an affinely transformed, bilinearly filtered image OVER (or ADD to)
+/// premultiplied a8r8g8b8 pixels: pixman's `PIXMAN_FILTER_BILINEAR` with
+/// `PIXMAN_REPEAT_NONE`, byte for byte, without pixman's generic fetcher.
+///
+/// The arithmetic is pixman 0.42's, integer for integer:
+/// - the device → source matrix is the inverse of `transform` converted to
+///   16.16 by `pixman_transform_from_pixman_f_transform` (as the compositor
+///   does for pixman);
+/// - the sample point of device pixel (X, Y) is that matrix applied to
+///   (X + ½, Y + ½) with `pixman_transform_point_3d`'s rounding. That sum is
+///   exactly linear in X and Y (the half-pixel part is rounded once, the
+///   integer part is exact), so stepping by the matrix's column per pixel —
+///   as pixman does from the start of each row — gives the same coordinates
+///   wherever a row or band starts;
+/// - bilinear weights keep 7 bits (`BILINEAR_INTERPOLATION_BITS` 7): with
+///   dx, dy the bits 9…15 of the sample's fraction, each channel is
+///   ⌊(tl·(128−dx)(128−dy) + tr·dx(128−dy) + bl·(128−dx)dy + br·dx·dy) / 2¹⁴⌋,
+///   which is what pixman's C (`bilinear_interpolation`) and SSE2 paths compute;
+///   source pixels outside the (cropped) image count as transparent;
+/// - the source is multiplied by the coverage (an opacity byte, or an a8
+///   mask) and combined with the destination with pixman's rounding:
+///   x·a/255 as ((x·a + 128)·257) >> 16, and a saturating add.
+///
+/// Only pixels whose sample can touch the source are visited: each row's
+/// span is solved exactly from the matrix, and inside it the pixels whose
+/// four neighbours are all inside the source take the SIMD path (SSE2, the
+/// x86-64 baseline; a portable scalar loop elsewhere).
+///
+/// Pixels are independent of how `area` is split into bands or threads.
+/// Reading a surface from several threads at once is safe; writing the same
+/// destination pixels from two threads is the caller's to avoid. Source and
+/// destination must not overlap.
+enum AffineKernel {
+    /// How the (covered) source combines with the destination.
+    enum Operator: Sendable {
+        /// `PIXMAN_OP_OVER`: s + d·(255 − αs)/255.
+        case over
+        /// `PIXMAN_OP_ADD`: s + d, saturating.
+        case add
+    }
+
+    /// What multiplies the filtered source before it is combined.
+    enum Coverage {
+        /// A uniform opacity, as pixman's solid mask of alpha round(opacity · 255).
+        case opacity(Double)
+        /// An a8 mask (pixman's `PIXMAN_a8`) in device space: `origin` is the
+        /// device pixel of mask byte (0, 0); it must cover the whole `area`.
+        case mask(UnsafePointer<UInt8>, stride: Int, origin: (x: Int, y: Int))
+    }
+
+    /// Which inner loop to use; the results are identical (the tests check).
+    enum Implementation: Sendable {
+        /// SSE2 on x86-64, otherwise the portable loop.
+        case best
+        /// The portable scalar loop everywhere.
+        case scalar
+    }
+
+    /// True when `.best` runs the SSE2 loop.
+    static var hasSIMDPath: Bool {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Composites `source` (or its `crop`), placed by `transform` (source →
+    /// device), times `opacity`, OVER the destination pixels of `area`.
+    ///
+    /// - Parameters:
+    ///   - crop: a whole-pixel part of `source`; source coordinate (0, 0) is its
+    ///     top-left corner. Parts of it outside the surface are transparent.
+    ///   - transform: maps (cropped) source coordinates to device pixels.
+    ///   - destination: the byte of destination pixel (0, 0), which is device
+    ///     pixel `origin`; rows `destinationStride` bytes apart.
+    ///   - area: the device pixels that may change; the caller guarantees they
+    ///     lie inside the destination memory.
+    /// Draws nothing for a transform that is not finite, not invertible, or
+    /// whose inverse pixman's 16.16 cannot hold (as the compositor does).
+    static func compositeOver(source: Surface, crop: PixelRect?, transform: AffineTransform, opacity: Double,
+                              into destination: UnsafeMutableRawPointer, destinationStride: Int,
+                              origin: (x: Int, y: Int), area: PixelRect) {
+        guard let placement = Placement(source: source, crop: crop, transform: transform) else { return }
+        placement.composite(.over, coverage: .opacity(opacity), into: destination,
+                            destinationStride: destinationStride, origin: origin, area: area)
+    }
+
+    /// A source placed on the device: the 16.16 matrix and the source pixels,
+    /// computed once and usable for any number of bands, from any thread.
+    struct Placement: @unchecked Sendable {
+        /// The 16.16 device → source matrix (pixman's `matrix[0][0]`, `[0][1]`,
+        /// `[1][0]`, `[1][1]`).
+        let xx: Int, xy: Int, yx: Int, yy: Int
+        /// The bilinear reference point (sample − ½, 16.16, source pixels) of
+        /// device pixel (0, 0); pixel (X, Y) has (xx·X + xy·Y + x0, yx·X + yy·Y + y0).
+        let x0: Int, y0: Int
+        /// The source pixels: `width` × `height`, rows `stride` bytes apart.
+        let width: Int, height: Int, stride: Int
+        let pixels: UnsafeRawPointer
+        /// Keeps the pixels alive.
+        private let owner: AnyObject?
+
+        /// The placement of `source` (or its `crop`) by `transform` (source → device),
+        /// or nil when nothing can be drawn.
+        init?(source: Surface, crop: PixelRect?, transform: AffineTransform) {
+            guard let inverse = transform.inverted, inverse.isFinite else { return nil }
+            var floating = pixman_f_transform()
+            floating.m = ((inverse.a, inverse.c, inverse.tx), (inverse.b, inverse.d, inverse.ty), (0, 0, 1))
+            var fixed = pixman_transform()
+            guard pixman_transform_from_pixman_f_transform(&fixed, &floating) != 0 else { return nil }
+            self.init(source: source, crop: crop, sourceFromDevice: fixed)
+        }
+
+        /// The placement for a 16.16 device → source matrix given directly (the
+        /// matrix one would set on the pixman image); its last row must be (0, 0, 1).
+        init?(source: Surface, crop: PixelRect?, sourceFromDevice m: pixman_transform) {
+            let one = Int32(1 << 16)
+            guard m.matrix.2.0 == 0, m.matrix.2.1 == 0, m.matrix.2.2 == one else { return nil }
+            let crop = crop ?? source.bounds
+            let window = crop.intersection(source.bounds)
+            guard !crop.isEmpty, !window.isEmpty else { return nil }
+            let (a, b, c) = (Int(m.matrix.0.0), Int(m.matrix.0.1), Int(m.matrix.0.2))
+            let (d, e, f) = (Int(m.matrix.1.0), Int(m.matrix.1.1), Int(m.matrix.1.2))
+            xx = a; xy = b; yx = d; yy = e
+            // pixman_transform_point_3d of (X + ½, Y + ½, 1): integer parts exactly,
+            // the halves' sum rounded once; then the bilinear reference, −½. Where the
+            // crop sticks out of the surface, shift to the part that has pixels.
+            x0 = c + ((((a + b) << 15) + 0x8000) >> 16) - (1 << 15) - ((window.x0 - crop.x0) << 16)
+            y0 = f + ((((d + e) << 15) + 0x8000) >> 16) - (1 << 15) - ((window.y0 - crop.y0) << 16)
+            width = window.width
+            height = window.height
+            stride = source.stride
+            pixels = UnsafeRawPointer(source.pixels + window.y0 * source.stride + window.x0 * 4)
+            owner = source
+        }
+
+        /// The largest device coordinate accepted; beyond it nothing is drawn.
+        static let coordinateLimit = 1 << 24
+
+        /// Combines the placed source, times `coverage`, with the destination
+        /// pixels of `area` (device pixels; see `compositeOver`).
+        func composite(_ op: Operator, coverage: Coverage, into destination: UnsafeMutableRawPointer,
+                       destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect,
+                       implementation: Implementation = .best) {
+            let limit = Self.coordinateLimit
+            guard !area.isEmpty,
+                  area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit,
+                  abs(origin.x) < limit, abs(origin.y) < limit
+            else { return }
+            var factor: UInt8 = 255
+            var mask: (bytes: UnsafePointer<UInt8>, stride: Int, origin: (x: Int, y: Int))?
+            switch coverage {
+            case .opacity(let opacity):
+                guard opacity > 0 else { return }   // NaN too
+                factor = opacity >= 1 ? 255 : UInt8((opacity * 255).rounded())
+                guard factor > 0 else { return }
+            case .mask(let bytes, let stride, let maskOrigin):
+                mask = (bytes, stride, maskOrigin)
+            }
+            let simd = implementation == .best && AffineKernel.hasSIMDPath
+            let w16 = width << 16, h16 = height << 16
+            for y in area.y0..<area.y1 {
+                let bx = xy * y + x0, by = yy * y + y0
+                // Pixels whose sample has any source neighbour: x and y in −1 ..< size.
+                var lo = area.x0, hi = area.x1
+                AffineKernel.restrict(&lo, &hi, slope: xx, offset: bx, min: -(1 << 16), max: w16 - 1)
+                AffineKernel.restrict(&lo, &hi, slope: yx, offset: by, min: -(1 << 16), max: h16 - 1)
+                guard lo < hi else { continue }
+                // Of those, the ones whose four neighbours are all inside.
+                var innerLo = lo, innerHi = hi
+                AffineKernel.restrict(&innerLo, &innerHi, slope: xx, offset: bx, min: 0, max: w16 - (1 << 16) - 1)
+                AffineKernel.restrict(&innerLo, &innerHi, slope: yx, offset: by, min: 0, max: h16 - (1 << 16) - 1)
+                if innerLo >= innerHi { innerLo = hi; innerHi = hi }
+
+                let row = (destination + (y - origin.y) * destinationStride)
+                    .assumingMemoryBound(to: UInt32.self) - origin.x
+                var maskRow: UnsafePointer<UInt8>? = nil
+                if let mask { maskRow = mask.bytes + (y - mask.origin.y) * mask.stride - mask.origin.x }
+                let row0 = Span(x: bx, y: by, dx: xx, dy: yx, destination: row, mask: maskRow, factor: factor)
+
+                edgePixels(row0, lo..<innerLo, op)
+                if innerLo < innerHi {
+                    #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+                    if simd {
+                        AffineKernel.innerSpanSSE2(self, row0, innerLo..<innerHi, op)
+                    } else {
+                        innerPixelsScalar(row0, innerLo..<innerHi, op)
+                    }
+                    #else
+                    innerPixelsScalar(row0, innerLo..<innerHi, op)
+                    #endif
+                }
+                edgePixels(row0, innerHi..<hi, op)
+            }
+        }
+
+        /// Pixels with a neighbour outside the source: each neighbour checked.
+        private func edgePixels(_ span: Span, _ range: Range<Int>, _ op: Operator) {
+            for x in range {
+                let sx = span.x + span.dx * x, sy = span.y + span.dy * x
+                let ix = sx >> 16, iy = sy >> 16
+                let hasLeft = ix >= 0, hasRight = ix + 1 < width
+                let hasTop = iy >= 0, hasBottom = iy + 1 < height
+                var tl: UInt32 = 0, tr: UInt32 = 0, bl: UInt32 = 0, br: UInt32 = 0
+                if hasTop {
+                    let r = (pixels + iy * stride).assumingMemoryBound(to: UInt32.self)
+                    if hasLeft { tl = r[ix] }
+                    if hasRight { tr = r[ix + 1] }
+                }
+                if hasBottom {
+                    let r = (pixels + (iy + 1) * stride).assumingMemoryBound(to: UInt32.self)
+                    if hasLeft { bl = r[ix] }
+                    if hasRight { br = r[ix + 1] }
+                }
+                let s = AffineKernel.interpolate(tl, tr, bl, br, dx: UInt32((sx >> 9) & 127),
+                                                 dy: UInt32((sy >> 9) & 127))
+                let m = span.mask.map { UInt32($0[x]) } ?? UInt32(span.factor)
+                span.destination[x] = AffineKernel.combine(s, span.destination[x], coverage: m, op)
+            }
+        }
+
+        /// Pixels whose four neighbours are inside the source, one at a time.
+        private func innerPixelsScalar(_ span: Span, _ range: Range<Int>, _ op: Operator) {
+            var sx = span.x + span.dx * range.lowerBound, sy = span.y + span.dy * range.lowerBound
+            for x in range {
+                let top = (pixels + (sy >> 16) * stride).assumingMemoryBound(to: UInt32.self) + (sx >> 16)
+                let bottom = (UnsafeRawPointer(top) + stride).assumingMemoryBound(to: UInt32.self)
+                let s = AffineKernel.interpolate(top[0], top[1], bottom[0], bottom[1],
+                                                 dx: UInt32((sx >> 9) & 127), dy: UInt32((sy >> 9) & 127))
+                let m = span.mask.map { UInt32($0[x]) } ?? UInt32(span.factor)
+                span.destination[x] = AffineKernel.combine(s, span.destination[x], coverage: m, op)
+                sx += span.dx
+                sy += span.dy
+            }
+        }
+    }
+
+    /// One destination row: the reference point of device column 0 and its
+    /// step per column (16.16), the row's pixels and coverage, both indexed
+    /// by device column.
+    struct Span {
+        let x: Int, y: Int, dx: Int, dy: Int
+        let destination: UnsafeMutablePointer<UInt32>
+        let mask: UnsafePointer<UInt8>?
+        let factor: UInt8
+    }
+
+    // MARK: - Spans
+
+    /// Narrows `lo ..< hi` to the integers X with `min ≤ slope·X + offset ≤ max`.
+    @inline(__always)
+    static func restrict(_ lo: inout Int, _ hi: inout Int, slope: Int, offset: Int, min: Int, max: Int) {
+        if slope == 0 {
+            if offset < min || offset > max { hi = lo }
+            return
+        }
+        let first: Int, last: Int
+        if slope > 0 {
+            first = ceilDiv(min - offset, slope)
+            last = floorDiv(max - offset, slope)
+        } else {
+            first = ceilDiv(max - offset, slope)
+            last = floorDiv(min - offset, slope)
+        }
+        lo = Swift.max(lo, first)
+        hi = Swift.min(hi, last + 1)
+        if hi < lo { hi = lo }
+    }
+
+    @inline(__always)
+    static func floorDiv(_ n: Int, _ d: Int) -> Int {
+        let q = n / d
+        return (n % d != 0 && ((n < 0) != (d < 0))) ? q - 1 : q
+    }
+
+    @inline(__always)
+    static func ceilDiv(_ n: Int, _ d: Int) -> Int {
+        -floorDiv(-n, d)
+    }
+
+    // MARK: - Scalar arithmetic (pixman's, exactly)
+
+    /// Bilinear interpolation with 7-bit weights `dx`, `dy` (0…127), truncating,
+    /// as pixman's `bilinear_interpolation`.
+    @inline(__always)
+    static func interpolate(_ tl: UInt32, _ tr: UInt32, _ bl: UInt32, _ br: UInt32,
+                            dx: UInt32, dy: UInt32) -> UInt32 {
+        // Two channels per 64-bit word, 32 bits apart: the sums stay below 2²³.
+        @inline(__always) func spread(_ p: UInt32) -> (UInt64, UInt64) {
+            let q = UInt64(p)
+            return ((q & 0x00FF) | (q & 0xFF_0000) << 16, (q >> 8 & 0x00FF) | (q >> 8 & 0xFF_0000) << 16)
+        }
+        let wtl = UInt64((128 - dx) * (128 - dy)), wtr = UInt64(dx * (128 - dy))
+        let wbl = UInt64((128 - dx) * dy), wbr = UInt64(dx * dy)
+        let (tlBR, tlGA) = spread(tl), (trBR, trGA) = spread(tr)
+        let (blBR, blGA) = spread(bl), (brBR, brGA) = spread(br)
+        let br2 = (tlBR * wtl + trBR * wtr + blBR * wbl + brBR * wbr) >> 14
+        let ga2 = (tlGA * wtl + trGA * wtr + blGA * wbl + brGA * wbr) >> 14
+        let even = (br2 & 0xFF) | (br2 >> 16 & 0xFF_0000)
+        let odd = (ga2 & 0xFF) | (ga2 >> 16 & 0xFF_0000)
+        return UInt32(truncatingIfNeeded: even | odd << 8)
+    }
+
+    /// Each byte of `x` times `a` / 255, rounded as pixman's `UN8x4_MUL_UN8`.
+    @inline(__always)
+    static func multiply(_ x: UInt32, _ a: UInt32) -> UInt32 {
+        var rb = (x & 0xFF00FF) &* a &+ 0x800080
+        rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
+        var ag = ((x >> 8) & 0xFF00FF) &* a &+ 0x800080
+        ag = (ag &+ ((ag >> 8) & 0xFF00FF)) & 0xFF00FF00
+        return rb | ag
+    }
+
+    /// Bytewise saturating sum, as pixman's `UN8x4_ADD_UN8x4`.
+    @inline(__always)
+    static func addSaturating(_ x: UInt32, _ y: UInt32) -> UInt32 {
+        @inline(__always) func half(_ x: UInt32, _ y: UInt32) -> UInt32 {
+            var t = (x & 0xFF00FF) &+ (y & 0xFF00FF)
+            t |= 0x1000100 &- ((t >> 8) & 0xFF00FF)
+            return t & 0xFF00FF
+        }
+        return half(x, y) | half(x >> 8, y >> 8) << 8
+    }
+
+    /// The filtered source pixel `s`, times `coverage` (0…255), combined with `d`.
+    @inline(__always)
+    static func combine(_ s: UInt32, _ d: UInt32, coverage m: UInt32, _ op: Operator) -> UInt32 {
+        let s = m == 255 ? s : multiply(s, m)
+        switch op {
+        case .over: return addSaturating(s, multiply(d, 255 - (s >> 24)))
+        case .add: return addSaturating(s, d)
+        }
+    }
+}

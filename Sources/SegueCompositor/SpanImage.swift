@@ -1,0 +1,129 @@
+import SegueBasics
+
+/// An image primitive the span kernels draw instead of pixman: translated
+/// only (by whole pixels, or by a fraction that pixman would sample
+/// bilinearly), no clip mask, blended normally or added, with its opacity,
+/// tint or channel factors. It gives pixman's bytes (see `SpanKernels`).
+struct SpanImage {
+    /// Keeps the pixels alive.
+    let surface: Surface
+    /// The (cropped) image's first pixel, its size and its row pitch in pixels.
+    let pixels: UnsafePointer<UInt32>
+    let width: Int, height: Int
+    let pitch: Int
+    /// The source column and row of device pixel (0, 0)'s top-left tap: the
+    /// integer part of the 16.16 translation pixman samples with.
+    let column: Int, row: Int
+    /// pixman's 7-bit bilinear weights of the right column and the lower row.
+    let wx: Int, wy: Int
+    /// The premultiplied paint of a tint (its alpha then paints the colour).
+    let tint: UInt32?
+    let mask: SpanKernels.Mask
+    let op: SpanKernels.Operator
+    /// Device pixels drawn.
+    let bounds: PixelRect
+
+    /// The span form of drawing `surface` (or its `crop`) placed by
+    /// `transform` with `primitive`'s opacity, tint, channels, blend and
+    /// bounds; nil when the kernels cannot give pixman's bytes for it.
+    init?(_ surface: Surface, crop: PixelRect?, transform: AffineTransform, _ primitive: Primitive) {
+        guard primitive.mask == nil, transform.isTranslation, transform.tx.isFinite, transform.ty.isFinite else {
+            return nil
+        }
+        switch primitive.blend {
+        case .normal: op = .over
+        case .plusLighter: op = .add
+        default: return nil
+        }
+        if transform.isIntegerTranslation {
+            guard abs(transform.tx) < 1e9, abs(transform.ty) < 1e9 else { return nil }
+            column = -Int(transform.tx)
+            row = -Int(transform.ty)
+            wx = 0
+            wy = 0
+        } else {
+            // pixman's 16.16 matrix: the inverse's entries rounded to 1/65536
+            // (pixman_transform_from_pixman_f_transform), refused beyond ±32767.
+            // Device coordinates must stay well inside pixman's 16.16 range too.
+            let limit = 30_000
+            guard abs(transform.tx) <= 32767, abs(transform.ty) <= 32767,
+                  primitive.bounds.x0 > -limit, primitive.bounds.x1 < limit,
+                  primitive.bounds.y0 > -limit, primitive.bounds.y1 < limit else { return nil }
+            let fx = Int((-transform.tx * 65536 + 0.5).rounded(.down))
+            let fy = Int((-transform.ty * 65536 + 0.5).rounded(.down))
+            column = fx >> 16
+            row = fy >> 16
+            wx = (fx & 0xFFFF) >> 9
+            wy = (fy & 0xFFFF) >> 9
+        }
+        let area = crop ?? surface.bounds
+        self.surface = surface
+        pixels = UnsafePointer((surface.pixels + area.y0 * surface.stride).assumingMemoryBound(to: UInt32.self) + area.x0)
+        width = area.width
+        height = area.height
+        pitch = surface.stride / 4
+        bounds = primitive.bounds
+        // The colour stage's bytes, as the pixman path makes them (`SolidImage`).
+        if let tintColour = primitive.tint {
+            tint = SolidImage.pixel(premultiplied: Compositor.paint(tintColour, primitive.channels),
+                                    times: primitive.opacity)
+            mask = .none
+        } else if let channels = primitive.channels {
+            tint = nil
+            mask = .components(SolidImage.pixel(channels: channels, times: primitive.opacity))
+        } else {
+            tint = nil
+            mask = primitive.opacity < 1 ? .uniform(SolidImage.byte(alpha: primitive.opacity)) : .none
+        }
+    }
+
+    /// The sampling of device row `y` from device column `x` on; nil when
+    /// the row is transparent (above or below the image).
+    func sampling(_ y: Int, from x: Int) -> SpanKernels.Sampling? {
+        let top = y + row
+        let hasTop = top >= 0 && top < height
+        if wy == 0 {
+            guard hasTop else { return nil }
+            let p = pixels + top * pitch
+            return SpanKernels.Sampling(top: p, bottom: p, width: width, column: x + column, wx: wx, wt: 128, wb: 0)
+        }
+        let hasBottom = top + 1 >= 0 && top + 1 < height
+        guard hasTop || hasBottom else { return nil }
+        let upper = pixels + (hasTop ? top : top + 1) * pitch
+        let lower = hasBottom ? pixels + (top + 1) * pitch : upper
+        return SpanKernels.Sampling(top: upper, bottom: lower, width: width, column: x + column, wx: wx,
+                                    wt: hasTop ? 128 - wy : 0, wb: hasBottom ? wy : 0)
+    }
+
+    /// Draws device columns `columns` of device row `y`; `row` is that row
+    /// of the destination, indexed by device column.
+    func drawRow(_ y: Int, _ columns: Range<Int>, _ op: SpanKernels.Operator, into destination: UnsafeMutablePointer<UInt32>) {
+        guard let sampling = sampling(y, from: columns.lowerBound) else {
+            if op == .source { (destination + columns.lowerBound).update(repeating: 0, count: columns.count) }
+            return
+        }
+        SpanKernels.drawRow(sampling, tint: tint, mask: mask, op, into: destination + columns.lowerBound,
+                            count: columns.count)
+    }
+
+    /// The device columns of row `y` it draws within `area`; nil for none.
+    func columns(_ y: Int, _ area: PixelRect) -> Range<Int>? {
+        guard y >= bounds.y0, y < bounds.y1 else { return nil }
+        let x0 = max(bounds.x0, area.x0), x1 = min(bounds.x1, area.x1)
+        return x0 < x1 ? x0..<x1 : nil
+    }
+
+    /// For an image at whole pixels with at most an opacity, covering
+    /// `columns` of row `y`: its pixels there and its mask byte.
+    func wholeRow(_ y: Int, _ columns: Range<Int>) -> (pixels: UnsafePointer<UInt32>, mask: UInt8)? {
+        guard wx == 0, wy == 0, tint == nil, y + row >= 0, y + row < height,
+              columns.lowerBound + column >= 0, columns.upperBound + column <= width else { return nil }
+        let m: UInt8
+        switch mask {
+        case .none: m = 255
+        case .uniform(let byte): m = byte
+        case .components: return nil
+        }
+        return (pixels + (y + row) * pitch + columns.lowerBound + column, m)
+    }
+}

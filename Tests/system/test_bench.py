@@ -1,0 +1,137 @@
+"""`make bench QUICK=1` runs end to end and writes its tables.
+
+Timing stays out of `make test`: this only checks that the harness works —
+the C program, pixman, FFmpeg's xfade, `segue render` and the writer — and
+that BENCHMARKS.md and BENCHMARKS.json hold what the issue asks for. No figure
+is judged here. The output goes to a temporary folder (BENCH_OUT), never over
+the committed BENCHMARKS.md.
+"""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+from support import ROOT
+
+BUILTINS = [".opacity (plusLighter)", ".scale", ".scale(scale: 0.5, anchor: .bottom)", ".move(edge: .trailing)",
+            ".offset(x: 33.5, y: 12.25)", ".slide", ".push(from: .bottom)", ".identity"]
+PLUGINS = [".clip", ".countUp(to: 120)", ".slidingDoor", ".explode", ".tiktok", ".tiktok(mode: .tint)"]
+XFADE = ["fade", "slideleft", "slideright", "wipeleft", "circlecrop", "rectcrop", "zoomin"]
+SIZES = ["1920x1080", "3840x2160"]
+
+
+def committed_state(path):
+    try:
+        stat = os.stat(path)
+        return stat.st_mtime_ns, stat.st_size
+    except FileNotFoundError:
+        return None
+
+
+class QuickBenchTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.out = tempfile.mkdtemp(prefix="segue-bench-test-")
+        committed = [os.path.join(ROOT, name) for name in ("BENCHMARKS.md", "BENCHMARKS.json")]
+        before = [committed_state(path) for path in committed]
+        result = subprocess.run(["make", "-C", ROOT, "--no-print-directory", "bench", "QUICK=1",
+                                 f"BENCH_OUT={cls.out}"], capture_output=True, text=True, timeout=600)
+        cls.after_committed = [committed_state(path) for path in committed]
+        cls.before_committed = before
+        if result.returncode != 0:
+            raise AssertionError(f"make bench QUICK=1 exited {result.returncode}\n"
+                                 f"stdout: {result.stdout[-4000:]}\nstderr: {result.stderr[-4000:]}")
+        cls.md_path = os.path.join(cls.out, "BENCHMARKS.md")
+        cls.json_path = os.path.join(cls.out, "BENCHMARKS.json")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.out, ignore_errors=True)
+
+    def markdown(self):
+        with open(self.md_path, encoding="utf-8") as f:
+            return f.read()
+
+    def data(self):
+        with open(self.json_path, encoding="utf-8") as f:
+            return json.load(f)
+
+    def test_writes_both_files_into_bench_out_only(self):
+        self.assertTrue(os.path.isfile(self.md_path))
+        self.assertTrue(os.path.isfile(self.json_path))
+        self.assertEqual(self.before_committed, self.after_committed,
+                         "BENCH_OUT must keep the run away from the committed BENCHMARKS files")
+
+    def test_markdown_has_every_table_and_says_its_mode(self):
+        md = self.markdown()
+        self.assertIn("Mode: QUICK", md)
+        self.assertIn("make bench QUICK=1", md)
+        for heading in ("## Targets", "## How each number is measured", "## The floor and pixman",
+                        "## Segue per frame, 1920×1080", "## Segue per frame, 3840×2160",
+                        "## Per-call overhead", "## Segue vs FFmpeg xfade, per frame",
+                        "## End to end: two PNG files in, YUV4MPEG2 out"):
+            self.assertIn(heading, md)
+        for row in ("memcpy of a frame", "traffic floor", "copy (SRC)", "OVER with solid 0.5 mask",
+                    "crossfade: copy + masked OVER", "bilinear OVER"):
+            self.assertIn(row, md)
+        for label in BUILTINS + PLUGINS:
+            self.assertIn(f"| `{label}` |", md)
+        for transition in XFADE:
+            self.assertIn(f"| `{transition}` |", md)
+        self.assertRegex(md, r"\| (PASS|\*\*FAIL\*\*) \|")
+        # The exact commands stand under the tables.
+        self.assertIn("segue_bench frames", md)
+        self.assertIn("segue_bench tiny", md)
+        self.assertIn("xfade=transition=fade", md)
+        self.assertIn("segue render", md)
+        self.assertGreaterEqual(md.count("```sh"), 5)
+        for fact in ("| CPU |", "| pixman |", "| FFmpeg |", "UTC"):
+            self.assertIn(fact, md)
+
+    def test_json_has_the_expected_keys_and_rows(self):
+        data = self.data()
+        for key in ("mode", "command", "date", "machine", "config", "pixman", "segue", "floor", "transitions",
+                    "tiny", "xfade_per_frame", "end_to_end", "targets", "commands", "elapsed_s"):
+            self.assertIn(key, data)
+        self.assertEqual(data["mode"], "quick")
+        for key in ("cpu", "cores", "ffmpeg"):
+            self.assertIn(key, data["machine"])
+
+        floor = {(r["name"], r["size"], r["threads"]) for r in data["floor"] if r.get("median_ms")}
+        for size in SIZES:
+            self.assertIn(("traffic floor", size, 1), floor)
+            self.assertIn(("memcpy of a frame", size, 1), floor)
+            self.assertIn(("crossfade: copy + masked OVER", size, 1), floor)
+
+        for size in SIZES:
+            rows = {r["label"]: r for r in data["transitions"] if r["size"] == size}
+            for label in BUILTINS + PLUGINS:
+                self.assertIn(label, rows)
+                row = rows[label]
+                self.assertIsNone(row["error"], f"{label} at {size}: {row['error']}")
+                for threads in ("one", "all"):
+                    self.assertGreater(row[threads]["median_ms"], 0)
+                    self.assertGreater(row[threads]["fps"], 0)
+                    self.assertGreater(row[threads]["x_floor"], 0)
+                    self.assertGreaterEqual(len(row[threads]["by_progress_ms"]), 2)
+                self.assertIsNot(row["bands_identical"], False, f"{label} at {size}: threads changed the bytes")
+
+        self.assertTrue(any(r["group"] == "segue" and r.get("median_ms") for r in data["tiny"]))
+        self.assertEqual({r["transition"] for r in data["xfade_per_frame"]}, set(XFADE))
+        self.assertEqual({(r["transition"], r["threads"]) for r in data["end_to_end"]},
+                         {(t, threads) for t in XFADE for threads in (1, "all")})
+        for row in data["end_to_end"]:
+            self.assertGreater(row["ffmpeg_s"], 0)
+            self.assertGreater(row["segue_s"], 0)
+            self.assertTrue(row["segue_header"].startswith("YUV4MPEG2 W1920 H1080"))
+
+        targets = {t["target"] for t in data["targets"]}
+        self.assertEqual(len(targets), 6, targets)
+        for t in data["targets"]:
+            self.assertIn(t["pass"], (True, False, None))
+
+
+if __name__ == "__main__":
+    unittest.main()
