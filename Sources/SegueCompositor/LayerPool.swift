@@ -1,6 +1,5 @@
 import Glibc
 import SegueBasics
-import Synchronization
 
 /// Reusable pixel memory for offscreen layers, so groups do not allocate
 /// per frame. Buffers are handed out whole to one user at a time.
@@ -18,7 +17,7 @@ final class LayerPool: @unchecked Sendable {
         deinit { free(bytes) }
     }
 
-    private let spare = Mutex<[Buffer]>([])
+    private let spare = Locked<[Buffer]>([])
     /// Buffers kept for reuse at most; more are freed on return.
     private let keep = 16
 

@@ -2,7 +2,6 @@ import CDynamicLoader
 import CSegue
 import Glibc
 import SegueBasics
-import Synchronization
 
 /// The plugin files this process has opened, each once: `dlopen` with
 /// `RTLD_NODELETE`, never closed (a Swift runtime inside a plugin does not
@@ -14,9 +13,9 @@ public enum PluginLibrary {
         case rejected(String)
     }
 
-    private static let opened = Mutex<[String: Outcome]>([:])
+    private static let opened = Locked<[String: Outcome]>([:])
     /// Loaded plugins in load order, for deinit() at exit.
-    private static let loadOrder = Mutex<[LoadedPlugin]>([])
+    private static let loadOrder = Locked<[LoadedPlugin]>([])
 
     /// Calls every loaded plugin's deinit() once at normal process exit,
     /// most recently loaded first. Registered with the first load.

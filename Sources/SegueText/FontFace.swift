@@ -1,6 +1,5 @@
 import CFreeType
 import SegueBasics
-import Synchronization
 
 /// One FreeType face: a font file at whatever size was asked for last.
 ///
@@ -24,12 +23,12 @@ final class FontFace: Sendable {
         var size26Dot6 = 0
     }
 
-    private let handle: Mutex<Handle>
+    private let handle: Locked<Handle>
 
     /// Takes ownership of `face`, which no other thread may use.
     init(_ face: FT_Face, file: FontFile) {
         self.file = file
-        self.handle = Mutex(Handle(face: face))
+        self.handle = Locked(Handle(face: face))
     }
 
     static let loadFlags = Int32(FT_LOAD_DEFAULT) | Int32(FT_LOAD_NO_BITMAP) | segue_ft_load_target_light()

@@ -1,6 +1,5 @@
 import CFreeType
 import SegueBasics
-import Synchronization
 
 /// The process's FreeType library and every face opened from it.
 ///
@@ -26,12 +25,12 @@ final class FontLibrary: Sendable {
         var resolved: [Request: FontFace] = [:]
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private init() {
         var library: FT_Library?
         if FT_Init_FreeType(&library) != 0 { library = nil }
-        state = Mutex(State(library: library))
+        state = Locked(State(library: library))
     }
 
     /// The face for `font`'s family and weight, falling back to DejaVu Sans.

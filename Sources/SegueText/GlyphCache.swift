@@ -1,11 +1,10 @@
 import CPixman
 import SegueBasics
-import Synchronization
 
 /// Rasterised glyphs for every thread, in one pixman glyph cache keyed by
 /// (face, size, glyph index).
 ///
-/// Thread rules: one `Mutex` guards the cache for the whole of a use —
+/// Thread rules: one lock guards the cache for the whole of a use —
 /// freeze, lookup, insert, the caller's composite, thaw. The composite has to
 /// be inside the lock: `pixman_composite_glyphs` moves every glyph it draws
 /// to the front of the cache's most-recently-used list, so it writes to the
@@ -61,7 +60,7 @@ final class GlyphCache: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private init() {}
 

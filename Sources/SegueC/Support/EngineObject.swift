@@ -1,12 +1,12 @@
 import Glibc
+import SegueBasics
 import SegueEngine
-import Synchronization
 
 /// What a `segue_engine` points at: the engine, and the C strings and arrays
 /// handed out by the introspection calls, which live as long as it does.
 final class EngineObject: Sendable {
     let engine: Engine
-    private let strings = Mutex(CStringPool())
+    private let strings = Locked(CStringPool())
 
     init(_ engine: Engine) {
         self.engine = engine
