@@ -179,7 +179,9 @@ struct PNGReadTests {
             try writeFile(path, half)
             let error = #expect(throws: SegueError.self) { try PNG.read(path: path) }
             #expect(error?.code == .format)
-            #expect(error?.message == "'\(path)' is not a valid PNG: the file ends too early")
+            // Caught from the chunk lengths, before libpng reads the missing bytes.
+            #expect(error?.message.hasPrefix(
+                "'\(path)' is not a valid PNG: the file ends too early (the chunk at byte ") == true)
         }
     }
 

@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+//
+// Segue's fuzzers: libFuzzer harnesses over the code that reads untrusted
+// input. A package of its own, so the main package's products and its
+// `swift build` / `swift test` are untouched. Build and run with `make fuzz`
+// (Fuzz/run; see README.md for the flags and why both are needed):
+//
+//     swift build -c release --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address
+//
+// The targets under Linked/ are symbolic links to the main package's
+// sources: the same code, compiled here with the fuzzer's instrumentation.
+// Keep their dependencies as in ../Package.swift.
+import PackageDescription
+
+let package = Package(
+    name: "SegueFuzz",
+    targets: [
+        .systemLibrary(name: "CPixman", path: "Linked/CPixman", pkgConfig: "pixman-1"),
+        .systemLibrary(name: "CPNG", path: "Linked/CPNG", pkgConfig: "libpng"),
+        .systemLibrary(name: "CDynamicLoader", path: "Linked/CDynamicLoader"),
+        .systemLibrary(name: "CFreeType", path: "Linked/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CSegue", path: "Linked/CSegue"),
+
+        .target(name: "SegueBasics", path: "Linked/SegueBasics"),
+        .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Linked/SegueModel"),
+        .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Linked/SegueCompositor"),
+        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"], path: "Linked/SegueImageIO"),
+        .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"], path: "Linked/SegueText"),
+        .target(name: "SeguePluginHost",
+                dependencies: ["SegueModel", "SegueCompositor", "SegueText", "CSegue", "CDynamicLoader"],
+                path: "Linked/SeguePluginHost"),
+
+        // The fuzzers: one executable each, whose main is libFuzzer's.
+        .executableTarget(name: "TransitionSpecFuzzer", dependencies: ["SegueModel"]),
+        .executableTarget(name: "AnimationSpecFuzzer", dependencies: ["SegueModel"]),
+        .executableTarget(name: "PNGFuzzer", dependencies: ["SegueImageIO"]),
+        .executableTarget(name: "PluginDescriptorFuzzer", dependencies: ["SeguePluginHost"]),
+    ]
+)

@@ -1,0 +1,1 @@
+../../../Tests/SegueImageIOTests/PNGFuzzing.swift

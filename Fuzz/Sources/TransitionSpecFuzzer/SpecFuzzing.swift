@@ -1,0 +1,1 @@
+../../../Tests/SegueModelTests/SpecFuzzing.swift

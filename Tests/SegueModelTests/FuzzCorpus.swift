@@ -1,0 +1,20 @@
+import Glibc
+import SegueBasics
+
+// One file, linked into each test target that replays a fuzzer's corpus
+// (SegueModelTests, SegueImageIOTests, SeguePluginHostTests).
+
+/// The files of Fuzz/corpus/<target> (name and bytes), sorted by name.
+func fuzzCorpus(_ target: String, file: String = #filePath) throws -> [(name: String, bytes: [UInt8])] {
+    let root = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+    let folder = root + "/Fuzz/corpus/" + target
+    let names = Directory.entries(of: folder).filter { !$0.hasPrefix(".") }
+    guard !names.isEmpty else { throw SegueError(.io, "no corpus in '\(folder)'") }
+    return try names.map { name in
+        guard let file = fopen(folder + "/" + name, "rb") else { throw SegueError(.io, "cannot read '\(name)'") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65536)
+        while case let count = fread(&buffer, 1, buffer.count, file), count > 0 { bytes += buffer[..<count] }
+        return (name, bytes)
+    }
+}

@@ -1,0 +1,43 @@
+import Glibc
+import SegueBasics
+import Testing
+
+@testable import SegueModel
+
+/// What the spec fuzzers (Fuzz/, `make fuzz`) found, replayed through the
+/// same checks (SpecFuzzing.swift) they run; and their committed corpora,
+/// which must pass them too.
+struct SpecFuzzRegressionTests {
+    @Test func everyTransitionCorpusFilePassesTheFuzzersChecks() throws {
+        let files = try fuzzCorpus("transition-spec")
+        #expect(files.count >= 20)
+        for (name, bytes) in files {
+            #expect(SpecFuzzing.checkTransition(bytes) == nil, "\(name)")
+            if name.hasPrefix("seed-") {
+                // Seeds are meant to be valid specs, so fuzzing starts from transitions.
+                #expect(throws: Never.self, "\(name)") {
+                    try Transition(spec: String(decoding: bytes, as: UTF8.self), catalog: SpecFuzzing.catalog)
+                }
+            }
+        }
+    }
+
+    @Test func everyAnimationCorpusFilePassesTheFuzzersChecks() throws {
+        let files = try fuzzCorpus("animation-spec")
+        #expect(files.count >= 20)
+        for (name, bytes) in files {
+            #expect(SpecFuzzing.checkAnimation(bytes) == nil, "\(name)")
+            if name.hasPrefix("seed-") {
+                #expect(throws: Never.self, "\(name)") { try Animation(spec: String(decoding: bytes, as: UTF8.self)) }
+            }
+        }
+    }
+
+    /// The checks themselves notice what they are there to notice.
+    @Test func theChecksReportBrokenProperties() {
+        #expect(SpecFuzzing.checkTransition(Array(".opacity".utf8)) == nil)
+        #expect(SpecFuzzing.checkTransition(Array(".opacity(".utf8)) == nil)
+        #expect(SpecFuzzing.checkAnimation(Array(".spring(bounce: 2)".utf8)) == nil)
+        #expect(SpecFuzzing.checkAnimation(Array([0xFF, 0xFE, 0x2E])) == nil)
+    }
+}
