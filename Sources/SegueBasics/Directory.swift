@@ -13,4 +13,11 @@ public enum Directory {
         }
         return names.sorted()
     }
+
+    /// Removes a folder and the files directly in it (it holds no subfolders
+    /// where this is used: staging folders Segue writes itself).
+    public static func removeShallow(_ folder: String) {
+        for name in entries(of: folder) { unlink(folder + "/" + name) }
+        rmdir(folder)
+    }
 }

@@ -41,15 +41,28 @@ public enum AtomicFile {
     /// fail to commit with an `.io` error.
     public static func removeAllPending() {
         _ = pendingTemporaryFiles.withLockIfAvailable { paths in
-            for path in paths {
-                unlink(path)
+            for path in paths where unlink(path) != 0 {
+                Directory.removeShallow(path)  // a temporary folder
             }
         }
+    }
+
+    /// Registers a temporary file or folder that something other than an
+    /// `AtomicFileWriter` is writing (a video ffmpeg encodes, a folder staged
+    /// before it is renamed into place), so that `removeAllPending()` removes
+    /// it too. Call `forget(_:)` once it is renamed or removed.
+    public static func removeIfInterrupted(_ path: String) {
+        pendingTemporaryFiles.withLock { _ = $0.insert(path) }
+    }
+
+    /// Stops tracking a path registered with `removeIfInterrupted(_:)`.
+    public static func forget(_ path: String) {
+        pendingTemporaryFiles.withLock { _ = $0.remove(path) }
     }
 }
 
 /// Temporary files created by `AtomicFileWriter` and not yet renamed or removed.
-private let pendingTemporaryFiles = Mutex<Set<String>>([])
+private let pendingTemporaryFiles = Locked<Set<String>>([])
 
 /// A file written over time (a video stream, for instance) that replaces its
 /// target only when `commit()` succeeds.

@@ -166,3 +166,46 @@ class HelpTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class InterruptTests(Workspace):
+    """Ctrl-C (SIGINT) during a long render leaves neither a truncated file nor temporary ones."""
+
+    def interrupt(self, *args):
+        import signal
+        import subprocess
+        import time
+        process = subprocess.Popen([SEGUE, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(1.0)
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=60)
+        return process.returncode
+
+    def long_render(self, output):
+        return ("render", "--from", self.a, "--to", self.b, "--transition", ".scale", "--size", "1920x1080",
+                "--frames", "2000", "-o", output)
+
+    def test_an_interrupted_y4m_file_leaves_nothing(self):
+        self.assertEqual(self.interrupt(*self.long_render(self.path("out.y4m"))), 130)
+        self.assertEqual(self.files(), ["a.png", "b.png", "card.png"])
+
+    def test_an_interrupted_png_sequence_leaves_nothing(self):
+        self.assertEqual(self.interrupt(*self.long_render(self.path("frames", "f%05d.png"))), 130)
+        self.assertEqual(os.listdir(self.path("frames")), [])
+
+    @unittest.skipUnless(shutil.which("ffmpeg"), "ffmpeg is not installed (.ci/run installs it)")
+    def test_an_interrupted_video_leaves_nothing(self):
+        self.assertEqual(self.interrupt(*self.long_render(self.path("out.mp4"))), 130)
+        self.assertEqual(self.files(), ["a.png", "b.png", "card.png"])
+
+    def test_an_existing_output_survives_an_interrupt(self):
+        out = self.path("out.y4m")
+        with open(out, "wb") as f:
+            f.write(b"the old file")
+        self.interrupt(*self.long_render(out))
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(), b"the old file")
+
+    def test_an_interrupted_demo_leaves_no_staging_folder(self):
+        self.interrupt("demo", "-o", self.path("gallery"), "--size", "1280x720")
+        self.assertEqual(self.files(), ["a.png", "b.png", "card.png"])

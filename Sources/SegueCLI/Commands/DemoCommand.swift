@@ -126,6 +126,7 @@ final class StagingFolder {
             throw SegueError(.io, "cannot create a folder next to '\(trimmed)': \(describeErrno())")
         }
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        AtomicFile.removeIfInterrupted(temporary)
     }
 
     func path(_ name: String) -> String { temporary + "/" + name }
@@ -140,18 +141,15 @@ final class StagingFolder {
             throw SegueError(.io, "cannot move the demo into '\(destination)': \(reason)")
         }
         published = true
-        if hadOld { Self.remove(old) }
+        AtomicFile.forget(temporary)
+        if hadOld { Directory.removeShallow(old) }
     }
 
     func abandon() {
-        if !published { Self.remove(temporary) }
+        guard !published else { return }
+        Directory.removeShallow(temporary)
+        AtomicFile.forget(temporary)
     }
 
     deinit { abandon() }
-
-    /// Removes a folder this command wrote (its files, one level deep).
-    private static func remove(_ folder: String) {
-        for file in Directory.entries(of: folder) { unlink(folder + "/" + file) }
-        rmdir(folder)
-    }
 }

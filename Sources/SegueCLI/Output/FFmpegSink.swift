@@ -29,7 +29,9 @@ final class FFmpegSink: FrameSink {
         let codec = suffix == ".webm" ? "-c:v libvpx-vp9 -b:v 0 -crf 32" : "-c:v libx264 -preset medium -crf 18"
         let command = "ffmpeg -nostdin -hide_banner -loglevel error -y -f yuv4mpegpipe -i - \(codec) -pix_fmt yuv420p "
             + Self.quoted(temporaryPath)
+        AtomicFile.removeIfInterrupted(temporaryPath)
         guard let pipe = popen(command, "w") else {
+            AtomicFile.forget(temporaryPath)
             throw SegueError(.io, "cannot start ffmpeg: \(describeErrno())")
         }
         self.pipe = pipe
@@ -44,6 +46,7 @@ final class FFmpegSink: FrameSink {
         guard let pipe else { return }
         self.pipe = nil
         let status = pclose(pipe)
+        defer { AtomicFile.forget(temporaryPath) }
         guard status == 0 else {
             unlink(temporaryPath)
             throw SegueError(.io, "ffmpeg failed writing '\(path)' (exit status \(status >> 8))")
@@ -58,6 +61,7 @@ final class FFmpegSink: FrameSink {
         if let pipe { pclose(pipe) }
         pipe = nil
         unlink(temporaryPath)
+        AtomicFile.forget(temporaryPath)
     }
 
     static var isInstalled: Bool {

@@ -4,7 +4,8 @@ import SegueCompositor
 import SegueImageIO
 
 /// Frames as numbered PNG files, each written whole (temporary name, then
-/// rename). Abandoning removes every frame this sink wrote.
+/// rename). Abandoning — or an interrupt before `finish()` — removes every
+/// frame this sink wrote.
 final class PNGSequenceSink: FrameSink {
     private let pattern: NumberedPath
     private var written: [String] = []
@@ -18,12 +19,19 @@ final class PNGSequenceSink: FrameSink {
         try Folders.createParent(of: path)
         try PNG.write(frame, to: path)
         written.append(path)
+        AtomicFile.removeIfInterrupted(path)
     }
 
-    func finish() throws {}
+    func finish() throws {
+        written.forEach(AtomicFile.forget)
+        written = []
+    }
 
     func abandon() {
-        for path in written { unlink(path) }
+        for path in written {
+            unlink(path)
+            AtomicFile.forget(path)
+        }
         written = []
     }
 }
