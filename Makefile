@@ -1,7 +1,8 @@
 # Segue — build, test and demo from a fresh Debian machine with Swift installed.
 #
 #   make            build everything into build/, laid out like an installation
-#   make test       unit tests, C examples, CLI end-to-end tests
+#   make test       unit tests, C programs (also under valgrind), CLI end to end, short fuzzing, ThreadSanitizer
+#   make fuzz       fuzz the spec parsers, PNG reader and plugin descriptors (FUZZ_SECONDS each)
 #   make demo       render the demo into build/demo
 #   make bench      time Segue against FFmpeg's xfade and pixman: BENCHMARKS.md (QUICK=1: a short check)
 #   make install PREFIX=/usr/local
@@ -16,16 +17,23 @@ BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
 BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config
-TEST_PACKAGES  := python3 ffmpeg webp
+TEST_PACKAGES  := python3 ffmpeg webp valgrind
 RELEASE_DIR    := .build/release
+FUZZ_PACKAGES  := python3
+
+# Seconds of fuzzing per fuzz target: `make fuzz`, and the bounded run in `make test`.
+FUZZ_SECONDS       ?= 60
+FUZZ_CHECK_SECONDS ?= 10
 
 HEADERS  := include/segue.h $(wildcard include/segue/*.h)
 # The seed effects, each built by SwiftPM as libsegue-plugin-<name>.so.
 PLUGINS  := clip sliding-door explode count-up tiktok
 EXAMPLES := render_frame render_sequence
-C_TESTS  := api_contract plugin_host
+C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
+# Plugins the C tests load, built from Tests/plugins/<name>.c.
+TEST_PLUGINS := misbehaving
 
-.PHONY: all build deps test-deps install test unit-test system-test golden demo clean bench
+.PHONY: all build deps test-deps install test unit-test system-test golden demo clean fuzz fuzz-check tsan bench
 
 all: build
 
@@ -74,13 +82,41 @@ $(BUILD)/tests/%: Tests/c/%.c $(HEADERS) build
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue -lm \
 		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
 
-test: test-deps unit-test system-test
+test: test-deps unit-test system-test fuzz-check tsan
 
 unit-test: build
 	$(SWIFT) test
 
-system-test: build $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS))
+# Test plugins, compiled as a plugin author would: headers only, no library.
+$(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(HEADERS) build
+	@mkdir -p $(BUILD)/tests/plugins
+	$(CC) -shared -fPIC -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -lm -o $@
+
+system-test: build $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
+		$(patsubst %,$(BUILD)/tests/plugins/%.so,$(TEST_PLUGINS))
 	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
+
+# Coverage-guided fuzzing with libFuzzer and AddressSanitizer (both from the
+# Swift toolchain) of the transition and animation spec parsers, the PNG
+# reader and plugin descriptor validation: the fuzzers are a package of their
+# own under Fuzz/ (see Fuzz/README.md). Each runs FUZZ_SECONDS and prints
+# libFuzzer's final line (executions, coverage); a crash or broken property
+# fails, leaving the input in build/fuzz/crashes/<target>/.
+fuzz: deps
+	@scripts/install-deps $(FUZZ_PACKAGES)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run
+
+# The bounded form inside `make test`: each target's corpus replayed, then
+# FUZZ_CHECK_SECONDS of fuzzing.
+fuzz-check: deps
+	@scripts/install-deps $(FUZZ_PACKAGES)
+	FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) Fuzz/run
+
+# One engine rendering on eight threads, and cancelling, under ThreadSanitizer
+# (a debug build of its own in .build/tsan): any data race it reports fails.
+tsan: deps
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan \
+		--filter 'ConcurrentRenderingTests|CancellationTests'
 
 # Re-renders the golden images under Tests/golden after an intended change; review the diff.
 golden: build test-deps

@@ -134,12 +134,12 @@ public func segue_animation_spec(_ animation: OpaquePointer?, _ buffer: UnsafeMu
 
 @c @implementation
 public func segue_animation_ref(_ animation: OpaquePointer?) -> OpaquePointer? {
-    Handle.retain(animation)
+    Handle.retain(animation, as: AnimationObject.self)
 }
 
 @c @implementation
 public func segue_animation_unref(_ animation: OpaquePointer?) {
-    Handle.release(animation)
+    Handle.release(animation, as: AnimationObject.self)
 }
 
 @c @implementation

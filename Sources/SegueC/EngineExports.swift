@@ -8,11 +8,12 @@ public func segue_engine_create(_ options: UnsafePointer<segue_engine_options>?,
                                 _ outEngine: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     call {
         let out = try required(outEngine, "out_engine")
-        // Version 0.1 callers' struct ends after `threads`.
-        let settings = try readGrowable(options, "segue_engine_options", minimumSize: 8)
+        // Shorter structs end after `threads`, after `plugin_path` or after `flags`.
+        let settings = try readGrowable(options, "segue_engine_options", sizes: optionSizes)
         let threads = Int(settings?.threads ?? 0)
-        guard threads >= 0 else {
-            throw SegueError.invalidArgument("options->threads must be 0 (one per processor) or more, not \(threads)")
+        guard (0...Int(SEGUE_ENGINE_MAX_THREADS)).contains(threads) else {
+            throw SegueError.invalidArgument("options->threads must be 0 (one per processor) or 1…"
+                + "\(SEGUE_ENGINE_MAX_THREADS) (SEGUE_ENGINE_MAX_THREADS), not \(threads)")
         }
         let flags = settings?.flags ?? 0
         guard flags & ~UInt32(SEGUE_ENGINE_NO_PLUGIN_DISCOVERY) == 0 else {
@@ -24,12 +25,20 @@ public func segue_engine_create(_ options: UnsafePointer<segue_engine_options>?,
     }
 }
 
+/// The sizes of `segue_engine_options` shorter than ours that end on a field.
+private let optionSizes: [Int] = {
+    typealias Options = segue_engine_options
+    return [MemoryLayout<Options>.offset(of: \.threads)! + MemoryLayout<Int32>.size,
+            MemoryLayout<Options>.offset(of: \.plugin_path)! + MemoryLayout<UnsafePointer<CChar>?>.size,
+            MemoryLayout<Options>.offset(of: \.flags)! + MemoryLayout<UInt32>.size]
+}()
+
 @c @implementation
 public func segue_engine_ref(_ engine: OpaquePointer?) -> OpaquePointer? {
-    Handle.retain(engine)
+    Handle.retain(engine, as: EngineObject.self)
 }
 
 @c @implementation
 public func segue_engine_unref(_ engine: OpaquePointer?) {
-    Handle.release(engine)
+    Handle.release(engine, as: EngineObject.self)
 }

@@ -14,14 +14,14 @@ public func segue_engine_load_plugin(_ engine: OpaquePointer?, _ path: UnsafePoi
 
 @c @implementation
 public func segue_engine_plugin_folder(_ engine: OpaquePointer?, _ index: Int) -> UnsafePointer<CChar>? {
-    guard let object = Handle.object(engine, as: EngineObject.self) else { return nil }
+    guard let object = Handle.peek(engine, as: EngineObject.self) else { return nil }
     let folders = object.engine.pluginFolders
     return folders.indices.contains(index) ? object.cString(folders[index]) : nil
 }
 
 @c @implementation
 public func segue_engine_plugin_count(_ engine: OpaquePointer?) -> Int {
-    Handle.object(engine, as: EngineObject.self)?.engine.pluginReports.count ?? 0
+    Handle.peek(engine, as: EngineObject.self)?.engine.pluginReports.count ?? 0
 }
 
 @c @implementation
@@ -31,7 +31,7 @@ public func segue_engine_plugin(_ engine: OpaquePointer?, _ index: Int,
         let object = try Handle.require(engine, as: EngineObject.self, "engine")
         let reports = object.engine.pluginReports
         guard reports.indices.contains(index) else {
-            throw SegueError.invalidArgument("plugin index \(index) is out of range 0..<\(reports.count)")
+            throw SegueError.invalidArgument("plugin index \(unsigned(index)) is out of range 0..<\(reports.count)")
         }
         let report = reports[index]
         var info = segue_plugin_info()
@@ -47,7 +47,7 @@ public func segue_engine_plugin(_ engine: OpaquePointer?, _ index: Int,
 
 @c @implementation
 public func segue_engine_effect_count(_ engine: OpaquePointer?) -> Int {
-    Handle.object(engine, as: EngineObject.self)?.engine.catalog.effects.count ?? 0
+    Handle.peek(engine, as: EngineObject.self)?.engine.catalog.effects.count ?? 0
 }
 
 @c @implementation
@@ -96,7 +96,7 @@ public func segue_engine_effect_param(_ engine: OpaquePointer?, _ index: Int, _ 
 private func effectDescriptor(_ object: EngineObject, _ index: Int) throws -> EffectDescriptor {
     let effects = object.engine.catalog.effects
     guard effects.indices.contains(index) else {
-        throw SegueError.invalidArgument("effect index \(index) is out of range 0..<\(effects.count)")
+        throw SegueError.invalidArgument("effect index \(unsigned(index)) is out of range 0..<\(effects.count)")
     }
     return effects[index]
 }

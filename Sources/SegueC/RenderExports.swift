@@ -2,11 +2,12 @@ import CSegue
 import SegueBasics
 import SegueCompositor
 import SegueEngine
+import Synchronization
 
-/// `segue_scene` into a `Scene`; NULL gives the defaults.
-private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> Scene {
-    guard let s = try readGrowable(pointer, "segue_scene", minimumSize: MemoryLayout<segue_scene>.size) else {
-        return Scene()
+/// `segue_scene` into a `Scene` and the caller's cancel flag; NULL gives the defaults.
+private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> (Scene, Cancellation) {
+    guard let s = try readGrowable(pointer, "segue_scene") else {
+        return (Scene(), .never)
     }
     guard s.width >= 0, s.height >= 0, (s.width == 0) == (s.height == 0) else {
         throw SegueError.invalidArgument("scene size \(s.width)×\(s.height) must be 0×0 (the target's) or positive")
@@ -23,11 +24,27 @@ private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> Scene {
     }
     let background = Color(red: s.background.red, green: s.background.green, blue: s.background.blue,
                            alpha: s.background.alpha)
-    guard background.isFinite else { throw SegueError.invalidArgument("scene background must be finite") }
-    return Scene(width: s.width == 0 ? nil : Int(s.width), height: s.height == 0 ? nil : Int(s.height),
-                 background: background, placement: placements[Int(s.placement)],
-                 stacking: Int(s.stacking) == SEGUE_STACKING_INSERTED_ON_TOP ? .insertedOnTop : .removedOnTop,
-                 blend: Int(s.blend) == SEGUE_BLEND_PLUS_LIGHTER ? .plusLighter : .normal)
+    // Refused, never clamped, as parameter colours are.
+    let components = [background.red, background.green, background.blue, background.alpha]
+    guard components.allSatisfy({ (0...1).contains($0) }) else {
+        throw SegueError.invalidArgument("scene background (\(components.map { "\($0)" }.joined(separator: ", "))) "
+            + "must have components in 0…1")
+    }
+    let scene = Scene(width: s.width == 0 ? nil : Int(s.width), height: s.height == 0 ? nil : Int(s.height),
+                      background: background, placement: placements[Int(s.placement)],
+                      stacking: Int(s.stacking) == SEGUE_STACKING_INSERTED_ON_TOP ? .insertedOnTop : .removedOnTop,
+                      blend: Int(s.blend) == SEGUE_BLEND_PLUS_LIGHTER ? .plusLighter : .normal)
+    return (scene, cancellation(watching: s.cancel))
+}
+
+/// A cancellation requested once the caller's flag is nonzero. The flag is
+/// read with an atomic load, as another thread writes it.
+private func cancellation(watching flag: UnsafePointer<Int32>?) -> Cancellation {
+    guard let flag else { return .never }
+    let address = UInt(bitPattern: flag)
+    return Cancellation {
+        UnsafePointer<Atomic<Int32>>(bitPattern: address)!.pointee.load(ordering: .relaxed) != 0
+    }
 }
 
 /// The shared body of both render calls, given how to find the progress.
@@ -41,9 +58,10 @@ private func render(_ engine: OpaquePointer?, _ transition: OpaquePointer?, _ fr
             throw SegueError(.mismatch, "the transition was made by another engine")
         }
         let output = try Handle.require(target, as: Surface.self, "target")
-        try engine.render(object.transition, from: Handle.object(from, as: Surface.self),
-                          to: Handle.object(to, as: Surface.self), progress: progress(),
-                          scene: scene(scenePointer), into: output)
+        let (scene, cancellation) = try scene(scenePointer)
+        try engine.render(object.transition, from: Handle.optional(from, as: Surface.self, "from"),
+                          to: Handle.optional(to, as: Surface.self, "to"), progress: progress(),
+                          scene: scene, into: output, cancellation: cancellation)
     }
 }
 

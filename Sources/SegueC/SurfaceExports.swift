@@ -17,9 +17,19 @@ public func segue_surface_wrap(_ pixels: UnsafeMutableRawPointer?, _ width: Int3
                                _ outSurface: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     call {
         let out = try required(outSurface, "out_surface")
-        let memory = try required(pixels?.assumingMemoryBound(to: UInt8.self), "pixels")
-        out.pointee = Handle.make(try Surface(wrapping: UnsafeMutableRawPointer(memory), width: Int(width),
-                                              height: Int(height), stride: Int(stride)))
+        guard let pixels else { throw SegueError.invalidArgument("pixels must not be NULL") }
+        let surface = try Surface(wrapping: pixels, width: Int(width), height: Int(height), stride: Int(stride))
+        // pixman addresses a pixel as (y * stride / 4 + x) in 32-bit ints: the
+        // rows must fit below 2³¹ pixels, so stride × height below 2³³ bytes.
+        // Sides are at most 2¹⁵ and stride below 2³¹ here, so the product
+        // cannot overflow 64 bits; it is checked all the same.
+        let (bytes, overflow) = Int(stride).multipliedReportingOverflow(by: Int(height))
+        guard !overflow, bytes / 4 <= Int(Int32.max) else {
+            throw SegueError.invalidArgument(
+                "stride \(stride) × height \(height) is \(overflow ? "beyond 2⁶³" : "\(bytes)") bytes; "
+                    + "wrapped memory must be smaller than 2³³ bytes (8 GiB)")
+        }
+        out.pointee = Handle.make(surface)
     }
 }
 
@@ -28,7 +38,9 @@ public func segue_surface_load_png(_ path: UnsafePointer<CChar>?,
                                    _ outSurface: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     call {
         let out = try required(outSurface, "out_surface")
-        out.pointee = Handle.make(try PNG.read(path: string(path, "path")))
+        let file = try string(path, "path")
+        guard !file.isEmpty else { throw SegueError.invalidArgument("path is empty") }
+        out.pointee = Handle.make(try PNG.read(path: file))
     }
 }
 
@@ -38,6 +50,7 @@ public func segue_surface_load_png_memory(_ bytes: UnsafeRawPointer?, _ length: 
     call {
         let out = try required(outSurface, "out_surface")
         guard let bytes else { throw SegueError.invalidArgument("bytes must not be NULL") }
+        let length = try count(length, "length")
         out.pointee = Handle.make(try PNG.read(bytes: UnsafeRawBufferPointer(start: bytes, count: length),
                                                name: "PNG data in memory"))
     }
@@ -47,36 +60,38 @@ public func segue_surface_load_png_memory(_ bytes: UnsafeRawPointer?, _ length: 
 public func segue_surface_save_png(_ surface: OpaquePointer?, _ path: UnsafePointer<CChar>?) -> segue_status {
     call {
         let image = try Handle.require(surface, as: Surface.self, "surface")
-        try PNG.write(image, to: string(path, "path"))
+        let file = try string(path, "path")
+        guard !file.isEmpty else { throw SegueError.invalidArgument("path is empty") }
+        try PNG.write(image, to: file)
     }
 }
 
 @c @implementation
 public func segue_surface_ref(_ surface: OpaquePointer?) -> OpaquePointer? {
-    Handle.retain(surface)
+    Handle.retain(surface, as: Surface.self)
 }
 
 @c @implementation
 public func segue_surface_unref(_ surface: OpaquePointer?) {
-    Handle.release(surface)
+    Handle.release(surface, as: Surface.self)
 }
 
 @c @implementation
 public func segue_surface_width(_ surface: OpaquePointer?) -> Int32 {
-    Int32(Handle.object(surface, as: Surface.self)?.width ?? 0)
+    Int32(Handle.peek(surface, as: Surface.self)?.width ?? 0)
 }
 
 @c @implementation
 public func segue_surface_height(_ surface: OpaquePointer?) -> Int32 {
-    Int32(Handle.object(surface, as: Surface.self)?.height ?? 0)
+    Int32(Handle.peek(surface, as: Surface.self)?.height ?? 0)
 }
 
 @c @implementation
 public func segue_surface_stride(_ surface: OpaquePointer?) -> Int32 {
-    Int32(Handle.object(surface, as: Surface.self)?.stride ?? 0)
+    Int32(Handle.peek(surface, as: Surface.self)?.stride ?? 0)
 }
 
 @c @implementation
 public func segue_surface_data(_ surface: OpaquePointer?) -> UnsafeMutableRawPointer? {
-    Handle.object(surface, as: Surface.self)?.pixels
+    Handle.peek(surface, as: Surface.self)?.pixels
 }

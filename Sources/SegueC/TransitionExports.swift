@@ -87,6 +87,9 @@ public func segue_transition_modifier(_ engine: OpaquePointer?, _ effect: Unsafe
                                       _ identity: UnsafePointer<segue_param>?, _ identityCount: Int,
                                       _ outTransition: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     make(engine, outTransition) { engine in
+        // Counts are checked before the effect is looked up, so a bad array is reported as such.
+        let activeCount = try count(activeCount, "active_count")
+        let identityCount = try count(identityCount, "identity_count")
         let descriptor = try engine.catalog.requireEffect(named: string(effect, "effect"))
         let activeState = try Parameters.apply(active, activeCount, "active", to: descriptor.defaultActive)
         let identityState = try Parameters.apply(identity, identityCount, "identity", to: descriptor.defaultIdentity)
@@ -132,10 +135,10 @@ public func segue_transition_spec(_ transition: OpaquePointer?, _ buffer: Unsafe
 
 @c @implementation
 public func segue_transition_ref(_ transition: OpaquePointer?) -> OpaquePointer? {
-    Handle.retain(transition)
+    Handle.retain(transition, as: TransitionObject.self)
 }
 
 @c @implementation
 public func segue_transition_unref(_ transition: OpaquePointer?) {
-    Handle.release(transition)
+    Handle.release(transition, as: TransitionObject.self)
 }

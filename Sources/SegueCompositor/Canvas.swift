@@ -12,10 +12,14 @@ public struct Canvas: Sendable {
     public let content: Picture
     /// What has been recorded so far.
     public private(set) var picture = Picture()
+    /// Whether the render this canvas belongs to should stop: an effect
+    /// that takes long asks it as it goes.
+    public let cancellation: Cancellation
 
-    public init(frame: Rect, content: Picture) {
+    public init(frame: Rect, content: Picture, cancellation: Cancellation = .never) {
         self.frame = frame
         self.content = content
+        self.cancellation = cancellation
     }
 
     /// Draws the content.

@@ -1,7 +1,6 @@
 import CPixman
 import Glibc
 import SegueBasics
-import Synchronization
 
 /// Executes pictures with pixman: flattens them to device-space primitives,
 /// rasterises clip masks once, then draws the frame in horizontal bands of
@@ -37,21 +36,27 @@ public final class Compositor: @unchecked Sendable {
     /// Draws `picture` over `background` into `area` of `target` (the whole
     /// target by default). Every pixel of `area` is written; none outside it.
     /// Picture coordinates are target pixels.
-    /// - Throws: `.invalidArgument` when `area` leaves the target; `.outOfMemory`.
-    public func render(_ picture: Picture, background: Color, into target: Surface, area: PixelRect? = nil) throws {
+    /// - Parameter cancellation: asked before each band is drawn; once it
+    ///   is requested, the bands not yet begun are left as they were.
+    /// - Throws: `.invalidArgument` when `area` leaves the target;
+    ///   `.cancelled`; `.outOfMemory`.
+    public func render(_ picture: Picture, background: Color, into target: Surface, area: PixelRect? = nil,
+                       cancellation: Cancellation = .never) throws {
         let area = area ?? target.bounds
         guard target.bounds.contains(area), !area.isEmpty else {
             throw SegueError.invalidArgument(
                 "area \(area.width)×\(area.height) at (\(area.x0), \(area.y0)) does not fit the \(target.width)×\(target.height) target")
         }
+        try cancellation.check()
         let primitives = Self.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths)
         let base = background.premultipliedARGB32
         let bands = Self.bands(of: area)
-        let failure = Mutex<SegueError?>(nil)
+        let failure = Locked<SegueError?>(nil)
         pool.forEach(bands.count) { index in
             let band = bands[index]
             let destination = Destination(target, origin: (0, 0))
             do {
+                try cancellation.check()
                 try draw(primitives, into: destination, area: band, clearTo: base)
             } catch let error as SegueError {
                 failure.withLock { $0 = $0 ?? error }

@@ -2,7 +2,6 @@ import SegueBasics
 import SegueCompositor
 import SegueModel
 import SeguePluginHost
-import Synchronization
 
 /// The effects Segue knows — built in and from plugins — and the machinery
 /// that draws them. Render from as many threads as you like; loading a
@@ -18,7 +17,7 @@ public final class Engine: Sendable {
         var folders: [String] = []
     }
 
-    private let registry = Mutex(Registry())
+    private let registry = Locked(Registry())
     private let compositor: Compositor
 
     /// An engine with the built-in effects and the plugins `plugins` finds.
@@ -117,11 +116,14 @@ public final class Engine: Sendable {
     /// Renders the frame of `transition` at `progress`: `from` removed, `to`
     /// inserted (either may be nil). Writes every pixel of the scene's area
     /// (the top-left width×height of `target`).
+    /// - Parameter cancellation: asked before each effect and each band of
+    ///   pixels, and by effects that take long; the target is left as it was
+    ///   if it is requested before drawing starts, partly drawn after.
     /// - Throws: `.invalidArgument` for a non-finite progress, a scene larger
     ///   than the target, or a target that is also an input; `.mismatch` for
-    ///   effects this engine does not know; an effect's own error.
+    ///   effects this engine does not know; `.cancelled`; an effect's own error.
     public func render(_ transition: Transition, from: Surface?, to: Surface?, progress: Double, scene: Scene,
-                       into target: Surface) throws {
+                       into target: Surface, cancellation: Cancellation = .never) throws {
         guard progress.isFinite else {
             throw SegueError.invalidArgument("progress must be finite, not \(progress)")
         }
@@ -136,10 +138,10 @@ public final class Engine: Sendable {
         let output = PixelRect(width: width, height: height)
         let renderers = registry.withLock { $0.renderers }
         let removed = try from.map {
-            try draw($0, through: transition, side: .removal, at: progress, scene, output, renderers)
+            try draw($0, through: transition, side: .removal, at: progress, scene, output, renderers, cancellation)
         }
         let inserted = try to.map {
-            try draw($0, through: transition, side: .insertion, at: progress, scene, output, renderers)
+            try draw($0, through: transition, side: .insertion, at: progress, scene, output, renderers, cancellation)
         }
         let stack = (scene.stacking == .insertedOnTop ? [removed, inserted] : [inserted, removed]).compactMap { $0 }
         let layers = stack.map { DrawItem(source: .picture($0), blend: scene.blend) }
@@ -148,12 +150,14 @@ public final class Engine: Sendable {
         let root = scene.blend == .normal || scene.background.alpha == 0
             ? Picture(layers)
             : Picture([DrawItem(source: .picture(Picture(layers)))])
-        try compositor.render(root, background: scene.background, into: target, area: output)
+        try compositor.render(root, background: scene.background, into: target, area: output,
+                              cancellation: cancellation)
     }
 
     /// One view, placed in the output and drawn through the side's modifiers.
     private func draw(_ surface: Surface, through transition: Transition, side: TransitionSide, at progress: Double,
-                      _ scene: Scene, _ output: PixelRect, _ renderers: [String: any EffectRenderer]) throws -> Picture {
+                      _ scene: Scene, _ output: PixelRect, _ renderers: [String: any EffectRenderer],
+                      _ cancellation: Cancellation) throws -> Picture {
         let (placement, frame) = scene.place(width: surface.width, height: surface.height, in: output)
         let fits = output.rect.contains(placement.boundingBox(of: surface.bounds.rect))
         var picture = Picture([DrawItem(source: .surface(surface), transform: placement,
@@ -163,7 +167,8 @@ public final class Engine: Sendable {
             guard let renderer = renderers[state.effect.id] else {
                 throw SegueError(.mismatch, "this engine has no effect '\(state.effect.id)'")
             }
-            var canvas = Canvas(frame: frame, content: picture)
+            try cancellation.check()
+            var canvas = Canvas(frame: frame, content: picture, cancellation: cancellation)
             try renderer.render(state, into: &canvas)
             picture = canvas.picture
         }

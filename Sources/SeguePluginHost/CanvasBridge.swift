@@ -70,7 +70,8 @@ final class CanvasSession {
 
     /// A new layer: an empty canvas with this one's frame and content.
     func beginLayer() -> CanvasSession {
-        let layer = own(CanvasSession(canvas: Canvas(frame: canvas.frame, content: canvas.content)))
+        let layer = own(CanvasSession(canvas: Canvas(frame: canvas.frame, content: canvas.content,
+                                                          cancellation: canvas.cancellation)))
         layer.parent = self
         return layer
     }

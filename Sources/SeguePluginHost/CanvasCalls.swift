@@ -95,7 +95,8 @@ enum CanvasCalls {
 
     /// The image rendered to pixels covering `frame`'s whole pixels, pixel
     /// (0, 0) at the frame's top-left corner.
-    static func rasterize(_ image: PluginImage, frame: Rect, with compositor: Compositor) throws -> Surface {
+    static func rasterize(_ image: PluginImage, frame: Rect, cancellation: Cancellation,
+                          with compositor: Compositor) throws -> Surface {
         let area = frame.enclosingPixels
         guard !area.isEmpty else { throw SegueError.invalidArgument("the canvas frame is empty") }
         let surface = try Surface(width: area.width, height: area.height)
@@ -103,10 +104,10 @@ enum CanvasCalls {
         switch image.content {
         case .pixels(let pixels):
             try compositor.render(Picture([DrawItem(source: .surface(pixels), transform: shift)]),
-                                  background: .clear, into: surface)
+                                  background: .clear, into: surface, cancellation: cancellation)
         case .picture(let picture):
             try compositor.render(Picture([DrawItem(source: .picture(picture), transform: shift)]),
-                                  background: .clear, into: surface)
+                                  background: .clear, into: surface, cancellation: cancellation)
         }
         return surface
     }

@@ -76,13 +76,17 @@ enum HostTable {
                 let session = try CanvasCalls.session(canvas)
                 guard let out else { throw SegueError.invalidArgument("out_pixels is NULL") }
                 guard let image = PluginImage.from(image) else { throw SegueError.invalidArgument("image is NULL") }
-                let pixels = try CanvasCalls.rasterize(image, frame: session.canvas.frame, with: HostTable.rasterizer)
+                let pixels = try CanvasCalls.rasterize(image, frame: session.canvas.frame,
+                                                          cancellation: session.canvas.cancellation, with: HostTable.rasterizer)
                 out.pointee = session.own(PluginImage(.pixels(pixels))).handle
             }
         }
         host.canvas_set_error = { canvas, message in
             guard let session = CanvasSession.from(canvas) else { return }
             session.root.error = message.map { String(cString: $0) } ?? "the effect failed"
+        }
+        host.canvas_is_cancelled = { canvas in
+            CanvasSession.from(canvas)?.canvas.cancellation.isRequested == true ? 1 : 0
         }
 
         host.image_create = { width, height, out in

@@ -35,7 +35,9 @@ public final class PluginEffect: @unchecked Sendable {
     }
 
     /// Asks the plugin to draw `state` into `canvas`.
-    /// - Throws: `.plugin` with the plugin's message when render() fails.
+    /// - Throws: `.cancelled` when the canvas's render was cancelled (the
+    ///   plugin's status then does not matter); `.plugin` with the plugin's
+    ///   message when render() fails.
     public func render(_ state: EffectState, into canvas: inout Canvas) throws {
         let session = CanvasSession(canvas: canvas)
         var strings: [UnsafeMutablePointer<CChar>] = []
@@ -52,6 +54,7 @@ public final class PluginEffect: @unchecked Sendable {
         }
         // The plugin must not touch the canvas or its images after returning.
         session.ended = true
+        try canvas.cancellation.check()
         guard status == segue_status(SEGUE_OK) else {
             let reason = session.error ?? "render() failed with status \(status) (\(SegueError.text(forStatus: status)))"
             throw SegueError(.plugin, "effect '\(definition.descriptor.name)' (\(definition.pluginPath)): \(reason)")

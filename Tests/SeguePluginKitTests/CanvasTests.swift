@@ -24,6 +24,16 @@ import Testing
         #expect(fake.paths.count == 1 && fake.paths.allSatisfy { $0.destroyed })
     }
 
+    @Test func cancellationIsTheHostsAnswer() throws {
+        #expect(!canvas.isCancelled)
+        try canvas.checkCancellation()
+        fake.cancelled = true
+        #expect(canvas.isCancelled)
+        #expect(throws: PluginError("the render was cancelled", status: .cancelled)) {
+            try canvas.checkCancellation()
+        }
+    }
+
     @Test func drawDefaultsAreTheHeaderDefaults() throws {
         try canvas.draw(canvas.content)
         #expect(fake.calls == [.draw(DrawCall(image: "content"))])

@@ -86,6 +86,8 @@ final class FakeCanvas {
     var owned: [AnyObject] = []
     /// A status every drawing call returns, to play a host that refuses.
     var refusal: segue_status = segue_status(SEGUE_OK)
+    /// What canvas_is_cancelled answers, to play a host whose render was cancelled.
+    var cancelled = false
     weak var parent: FakeCanvas?
 
     init(frame: Rect, content: FakeImage = FakeImage(label: "content")) {
@@ -198,6 +200,7 @@ nonisolated(unsafe) let fakeHost: UnsafePointer<segue_host> = {
         canvas_set_error: { canvas, message in
             FakeCanvas.from(canvas).errors.append(text(message) ?? "NULL")
         },
+        canvas_is_cancelled: { canvas in FakeCanvas.from(canvas).cancelled ? 1 : 0 },
         image_create: { width, height, out in
             guard width >= 1, height >= 1, width <= 32768, height <= 32768, let out else {
                 return segue_status(SEGUE_ERROR_INVALID_ARGUMENT)

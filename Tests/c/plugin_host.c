@@ -23,24 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-
-#define CHECK(condition, ...)                                   \
-    do {                                                        \
-        if (!(condition)) {                                     \
-            failures++;                                         \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);         \
-            printf(__VA_ARGS__);                                \
-            printf("  [last error: %s]\n", segue_last_error()); \
-        }                                                       \
-    } while (0)
-
-#define CHECK_STATUS(call, expected)                                                             \
-    do {                                                                                         \
-        segue_status got_ = (call);                                                              \
-        CHECK(got_ == (expected), "%s returned %d (%s), expected %d", #call, got_,               \
-              segue_status_to_string(got_), (expected));                                         \
-    } while (0)
+#include "check.h"
 
 #define WIDTH 64
 #define HEIGHT 48
@@ -370,9 +353,5 @@ int main(int argc, char **argv)
         discovery(folder, environment);
     segue_engine_unref(engine);
 
-    if (failures)
-        printf("%d check(s) failed\n", failures);
-    else
-        printf("all checks passed\n");
-    return failures ? 1 : 0;
+    return check_summary();
 }

@@ -23,16 +23,21 @@ typedef struct segue_animation segue_animation;
 /**
  * Parses an animation spec such as `.spring(duration: 0.6, bounce: 0.3)`,
  * `.easeInOut(duration: 1).delay(0.2)` or `.bouncy.speed(2)`.
- * @return SEGUE_ERROR_PARSE with a message naming the column;
- *         SEGUE_ERROR_INVALID_ARGUMENT for out-of-range values.
+ * @return SEGUE_ERROR_PARSE with a message naming the column (as for
+ *         segue_transition_parse(), numbers such as 1e999 that are not
+ *         finite and nesting or `.speed().delay()` chains deeper than 64
+ *         are parse errors); SEGUE_ERROR_INVALID_ARGUMENT for NULL
+ *         arguments and for values the constructors below refuse.
  * [thread-safe]
  */
 segue_status segue_animation_parse(const char *spec, segue_animation **out_animation);
 
 /* The constructors below return SEGUE_ERROR_INVALID_ARGUMENT, with a message
- * naming the argument, when a duration or response is not finite and
- * positive, a value is not finite, or the whole animation would not last a
- * finite time. */
+ * naming the argument, when out_animation is NULL, a duration or response
+ * is not finite and positive, a value is not finite or outside the range
+ * its comment gives, or the whole animation would not last a finite,
+ * positive time (durations that overflow to infinity or underflow to zero,
+ * springs too extreme to compute with). Nothing is clamped. */
 
 /** `.linear(duration:)`. [thread-safe] */
 segue_status segue_animation_linear(double duration, segue_animation **out_animation);
@@ -114,7 +119,7 @@ segue_status segue_animation_delay(const segue_animation *animation, double seco
 
 /**
  * The progress at `time` seconds after the start: 0 before the start (and
- * during a delay), exactly 1 from the duration on.
+ * during a delay), exactly 1 from the duration on; always finite.
  * @return SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments or a NaN time
  *         (infinite times are fine: -inf gives 0, +inf gives 1).
  * [thread-safe]
@@ -142,7 +147,11 @@ segue_status segue_animation_spec(const segue_animation *animation, char *buffer
 /** Adds a reference and returns `animation`. NULL gives NULL. [thread-safe] */
 segue_animation *segue_animation_ref(segue_animation *animation);
 
-/** Drops a reference; freed with the last one. NULL is ignored. [thread-safe] */
+/**
+ * Drops a reference; freed with the last one. NULL is ignored. Dropping a
+ * reference twice is a programmer error; debug builds detect it and abort
+ * with a message. [thread-safe]
+ */
 void segue_animation_unref(segue_animation *animation);
 
 #ifdef __cplusplus

@@ -15,13 +15,16 @@ typedef struct segue_engine segue_engine;
 /**
  * Options for segue_engine_create(). Zero-initialise it and set struct_size
  * to sizeof(segue_engine_options): fields added in later versions go at the
- * end, and an older caller's smaller struct keeps working (struct_size must
- * cover at least `threads`).
+ * end, and an older caller's smaller struct keeps working. A smaller
+ * struct_size must end just after `threads`, `plugin_path` or `flags`
+ * (so no field is ever read in part); a larger one, up to
+ * SEGUE_STRUCT_SIZE_MAX, is accepted and the fields beyond ours ignored.
  */
 typedef struct segue_engine_options {
     uint32_t struct_size;
     /** Threads one render call may use: 0 means one per processor, 1 means
-     *  only the calling thread. Results are identical whatever the count. */
+     *  only the calling thread, at most SEGUE_ENGINE_MAX_THREADS. Results
+     *  are identical whatever the count. */
     int32_t threads;
     /** Plugin folders searched first, colon-separated (earlier wins); NULL
      *  for none. Copied. */
@@ -29,6 +32,9 @@ typedef struct segue_engine_options {
     /** SEGUE_ENGINE_* flags. */
     uint32_t flags;
 } segue_engine_options;
+
+/** The most threads segue_engine_options.threads may ask for. */
+#define SEGUE_ENGINE_MAX_THREADS 1024
 
 /** Search neither SEGUE_PLUGIN_PATH nor the installation's plugin folder
  *  (options->plugin_path and segue_engine_load_plugin() still work). */
@@ -51,8 +57,8 @@ typedef struct segue_engine_options {
  *                     is set (see segue_engine_options).
  * @param out_engine   receives the engine; the caller owns one reference.
  * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT when out_engine is NULL,
- *         struct_size is too small, threads is negative or flags has unknown
- *         bits.
+ *         struct_size is not one described above, threads is negative or
+ *         above SEGUE_ENGINE_MAX_THREADS, or flags has unknown bits.
  * [thread-safe]
  */
 segue_status segue_engine_create(const segue_engine_options *options, segue_engine **out_engine);
@@ -63,6 +69,8 @@ segue_engine *segue_engine_ref(segue_engine *engine);
 /**
  * Drops a reference; the engine is freed with its last one. NULL is ignored.
  * Objects made by the engine (transitions) keep it alive while they exist.
+ * Dropping a reference twice is a programmer error; debug builds detect it
+ * and abort with a message.
  * [thread-safe]
  */
 void segue_engine_unref(segue_engine *engine);
@@ -74,7 +82,8 @@ void segue_engine_unref(segue_engine *engine);
  *
  * @return SEGUE_OK; SEGUE_ERROR_PLUGIN when the file is rejected (the
  *         message names it and says why; it is also listed by
- *         segue_engine_plugin()); SEGUE_ERROR_INVALID_ARGUMENT for NULL.
+ *         segue_engine_plugin()), including a path that names no file;
+ *         SEGUE_ERROR_INVALID_ARGUMENT for NULL.
  * [thread-safe]
  */
 segue_status segue_engine_load_plugin(segue_engine *engine, const char *path);
@@ -105,8 +114,13 @@ size_t segue_engine_plugin_count(const segue_engine *engine);
 
 /**
  * Fills `out_info` (whose struct_size the caller sets) for plugin file
- * `index`, in the order they were tried.
- * @return SEGUE_ERROR_INVALID_ARGUMENT for NULL or an index out of range.
+ * `index`, in the order they were tried. For this and the two functions
+ * below, a struct_size smaller than 8 or above SEGUE_STRUCT_SIZE_MAX is
+ * refused and nothing is written; otherwise at most struct_size bytes are
+ * written (never more than the library's own struct), so bytes of a larger
+ * struct beyond ours are left as they were.
+ * @return SEGUE_ERROR_INVALID_ARGUMENT for NULL, an index out of range or
+ *         a struct_size refused as above.
  * [thread-safe]
  */
 segue_status segue_engine_plugin(const segue_engine *engine, size_t index, segue_plugin_info *out_info);

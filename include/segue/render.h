@@ -32,7 +32,9 @@ enum {
 /**
  * The container the transition happens in. A zero-initialised struct with
  * struct_size set means: the target's size, a transparent background, fit,
- * inserted view on top, normal blend. Fields may be added at the end.
+ * inserted view on top, normal blend. Fields may be added at the end:
+ * struct_size must be at least sizeof(segue_scene) of these headers (it has
+ * no earlier version) and at most SEGUE_STRUCT_SIZE_MAX.
  *
  *     segue_scene scene = { .struct_size = sizeof scene, .blend = SEGUE_BLEND_PLUS_LIGHTER };
  *
@@ -45,6 +47,7 @@ typedef struct segue_scene {
     /** Output size; 0 x 0 means the target's size. Otherwise the frame is
      *  drawn into the top-left width x height pixels of the target. */
     int32_t width, height;
+    /** Components in 0...1; others (NaN too) are refused, not clamped. */
     segue_color background;
     segue_placement placement;
     segue_stacking stacking;
@@ -53,6 +56,12 @@ typedef struct segue_scene {
      *  SEGUE_BLEND_PLUS_LIGHTER adds them, so a fade-out plus a fade-in is a
      *  true crossfade with no dip in brightness. Other modes are refused. */
     segue_blend blend;
+    /** NULL, or a flag another thread may set to nonzero to stop the render:
+     *  it then returns SEGUE_ERROR_CANCELLED as soon as it notices — before
+     *  the next effect or band of pixels, or when a plugin effect that takes
+     *  long asks (see canvas_is_cancelled in segue/plugin.h). The flag is
+     *  only read; store to it with a plain or atomic 32-bit store. */
+    const volatile int32_t *cancel;
 } segue_scene;
 
 /**
@@ -60,9 +69,10 @@ typedef struct segue_scene {
  * removed, `to` is inserted. Every pixel of the scene's area is written.
  *
  * @param from, to   the removed and inserted views; either may be NULL (no
- *                   view). Rendering `to` alone through `.modifier(active:
- *                   a, identity: b)` animates any effect between states a
- *                   and b outside a transition.
+ *                   view), and both may be the same surface. Rendering `to`
+ *                   alone through `.modifier(active: a, identity: b)`
+ *                   animates any effect between states a and b outside a
+ *                   transition.
  * @param progress   0 shows the active state of the inserted view and the
  *                   identity state of the removed one; 1 the reverse. Any
  *                   finite value is allowed.
@@ -70,10 +80,17 @@ typedef struct segue_scene {
  * @param target     premultiplied ARGB32; may wrap caller memory. It must
  *                   not be `from` or `to`.
  * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for a NULL engine,
- *         transition or target, a non-finite progress, a scene larger than
- *         the target or with unknown enum values, or a target that is also
- *         an input; SEGUE_ERROR_MISMATCH when the transition comes from
- *         another engine; SEGUE_ERROR_PLUGIN when an effect fails.
+ *         transition or target, a handle of the wrong type, a non-finite
+ *         progress, a scene whose struct_size, size (negative, one side 0,
+ *         larger than the target), background or enum values are refused as
+ *         described above, or a target that is also an input;
+ *         SEGUE_ERROR_MISMATCH when the transition comes from another
+ *         engine; SEGUE_ERROR_PLUGIN when an effect fails;
+ *         SEGUE_ERROR_CANCELLED when scene->cancel was set. Arguments are
+ *         checked before drawing starts, so a call refused with
+ *         SEGUE_ERROR_INVALID_ARGUMENT or SEGUE_ERROR_MISMATCH (or cancelled
+ *         before it began) leaves the target as it was; one that fails or is
+ *         cancelled while drawing may leave it partly drawn.
  * [thread-safe] for different targets; [one thread per object] for `target`.
  */
 segue_status segue_render(segue_engine *engine, const segue_transition *transition,

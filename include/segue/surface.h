@@ -37,10 +37,13 @@ segue_status segue_surface_create(int32_t width, int32_t height, segue_surface *
  * surface's last reference is dropped, and start on a 4-byte boundary.
  *
  * @param stride bytes from one row to the next: at least width * 4 and a
- *               multiple of 4.
+ *               multiple of 4; stride * height must be below 2^33 bytes
+ *               (8 GiB), as pixman indexes pixels with 32-bit integers.
  * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for NULL pixels or
- *         out_surface, a side outside 1...SEGUE_SURFACE_MAX_SIDE, or a stride
- *         too small, unaligned or not a multiple of 4.
+ *         out_surface, a side outside 1...SEGUE_SURFACE_MAX_SIDE, a stride
+ *         too small, negative or not a multiple of 4, stride * height of
+ *         2^33 bytes or more, or pixels not on a 4-byte boundary. All are
+ *         checked before the memory is touched or a size is multiplied.
  * [thread-safe]
  */
 segue_status segue_surface_wrap(void *pixels, int32_t width, int32_t height, int32_t stride,
@@ -50,16 +53,21 @@ segue_status segue_surface_wrap(void *pixels, int32_t width, int32_t height, int
  * Reads a PNG file (any PNG colour type and bit depth) into a new surface,
  * converting to premultiplied 8-bit sRGB.
  *
- * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments;
- *         SEGUE_ERROR_IO when the file cannot be read; SEGUE_ERROR_FORMAT when
- *         it is not a valid PNG or is larger than SEGUE_SURFACE_MAX_SIDE.
+ * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments or an
+ *         empty path; SEGUE_ERROR_IO when the file cannot be read (a folder,
+ *         say); SEGUE_ERROR_FORMAT when it is not a valid PNG (an empty or
+ *         truncated file, say) or is larger than SEGUE_SURFACE_MAX_SIDE.
  *         The message names the file.
  * [thread-safe]
  */
 segue_status segue_surface_load_png(const char *path, segue_surface **out_surface);
 
 /**
- * Decodes PNG bytes held in memory, as segue_surface_load_png() does.
+ * Decodes PNG bytes held in memory, as segue_surface_load_png() does;
+ * nothing outside bytes[0 .. length) is read.
+ * @return as segue_surface_load_png(); SEGUE_ERROR_INVALID_ARGUMENT for NULL
+ *         bytes (even with length 0) or a length beyond PTRDIFF_MAX;
+ *         SEGUE_ERROR_FORMAT for length 0.
  * [thread-safe]
  */
 segue_status segue_surface_load_png_memory(const void *bytes, size_t length, segue_surface **out_surface);
@@ -69,8 +77,9 @@ segue_status segue_surface_load_png_memory(const void *bytes, size_t length, seg
  * written under a temporary name in the same folder and renamed when
  * complete, so `path` is either left as it was or replaced whole.
  *
- * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments;
- *         SEGUE_ERROR_IO when the file cannot be written (the message names it).
+ * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments or an
+ *         empty path; SEGUE_ERROR_IO when the file cannot be written (the
+ *         message names it); no temporary file is left behind then.
  * [one thread per object]: do not draw into the surface meanwhile.
  */
 segue_status segue_surface_save_png(segue_surface *surface, const char *path);
@@ -78,8 +87,16 @@ segue_status segue_surface_save_png(segue_surface *surface, const char *path);
 /** Adds a reference and returns `surface`. NULL gives NULL. [thread-safe] */
 segue_surface *segue_surface_ref(segue_surface *surface);
 
-/** Drops a reference; freed with the last one. NULL is ignored. [thread-safe] */
+/**
+ * Drops a reference; freed with the last one (a wrapped surface's pixels
+ * stay the caller's). NULL is ignored. Dropping a reference twice is a
+ * programmer error; debug builds detect it and abort with a message.
+ * [thread-safe]
+ */
 void segue_surface_unref(segue_surface *surface);
+
+/* The four getters below give 0 (or NULL) for NULL and for a handle that is
+ * not a segue_surface. */
 
 /** Width in pixels; 0 for NULL. [thread-safe] */
 int32_t segue_surface_width(const segue_surface *surface);

@@ -35,9 +35,12 @@ typedef struct segue_transition segue_transition;
  * Parses a transition spec.
  *
  * @param spec  NUL-terminated UTF-8.
- * @return SEGUE_OK; SEGUE_ERROR_PARSE when the text is malformed or a
- *         value has the wrong kind (`.scale(scale: "big")`), with a message
- *         naming the column and what was expected;
+ * @return SEGUE_OK; SEGUE_ERROR_PARSE when the text is malformed (including
+ *         invalid UTF-8, a number too large for a double such as 1e999 —
+ *         spec numbers are always finite — and brackets or `.a.b.c` chains
+ *         nested more than 64 levels deep) or a value has the wrong kind
+ *         (`.scale(scale: "big")`), with a message naming the column and
+ *         what was expected;
  *         SEGUE_ERROR_UNKNOWN_EFFECT naming the closest known names;
  *         SEGUE_ERROR_UNKNOWN_PARAMETER for a parameter name the effect does
  *         not have; SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments, a value
@@ -56,7 +59,8 @@ segue_status segue_transition_opacity(segue_engine *engine, segue_transition **o
 /**
  * `.scale(scale:anchor:)`: scales from `scale` to 1 about `anchor`, a unit
  * point of the view's frame ({0.5, 0.5} is the centre). `.scale` is scale 0.
- * @return SEGUE_ERROR_INVALID_ARGUMENT for a non-finite scale or anchor.
+ * @return SEGUE_ERROR_INVALID_ARGUMENT for a non-finite scale or anchor, or
+ *         a scale outside the parameter's range -1000...1000.
  * [thread-safe]
  */
 segue_status segue_transition_scale(segue_engine *engine, double scale, segue_point anchor,
@@ -97,9 +101,15 @@ segue_status segue_transition_push(segue_engine *engine, segue_edge edge, segue_
  *                           when the count is 0. Names and text are copied.
  * @return SEGUE_OK; SEGUE_ERROR_UNKNOWN_EFFECT; SEGUE_ERROR_UNKNOWN_PARAMETER
  *         for a name the effect lacks or a value of the wrong kind;
- *         SEGUE_ERROR_INVALID_ARGUMENT for non-finite numbers or values
- *         outside the parameter's declared range (values are refused, never
- *         silently clamped).
+ *         SEGUE_ERROR_INVALID_ARGUMENT for NULL engine, effect or
+ *         out_transition, a NULL array with a count, a count beyond
+ *         PTRDIFF_MAX, a NULL name, a value that breaks a rule types.h
+ *         gives for segue_value: a NaN or infinite number or point, a
+ *         colour component outside 0...1, a bool other than 0 or 1, an
+ *         unknown kind; or a value outside the parameter's declared range.
+ *         Values are refused, never silently clamped, and
+ *         segue_transition_parse() refuses out-of-range values with the
+ *         same status.
  * [thread-safe]
  */
 segue_status segue_transition_modifier(segue_engine *engine, const char *effect,
@@ -110,7 +120,8 @@ segue_status segue_transition_modifier(segue_engine *engine, const char *effect,
 /**
  * `first.combined(with: second)`: both apply, content -> first -> second.
  * @return SEGUE_ERROR_MISMATCH when the two come from different engines;
- *         SEGUE_ERROR_INVALID_ARGUMENT beyond SEGUE_TRANSITION_MAX_DEPTH.
+ *         SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments, a handle that is
+ *         not a segue_transition, or beyond SEGUE_TRANSITION_MAX_DEPTH.
  * [thread-safe]
  */
 segue_status segue_transition_combined(const segue_transition *first, const segue_transition *second,
@@ -120,7 +131,8 @@ segue_status segue_transition_combined(const segue_transition *first, const segu
  * `.asymmetric(insertion:removal:)`: `insertion` applies to the inserted
  * view, `removal` to the removed one.
  * @return SEGUE_ERROR_MISMATCH when the two come from different engines;
- *         SEGUE_ERROR_INVALID_ARGUMENT beyond SEGUE_TRANSITION_MAX_DEPTH.
+ *         SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments, a handle that is
+ *         not a segue_transition, or beyond SEGUE_TRANSITION_MAX_DEPTH.
  * [thread-safe]
  */
 segue_status segue_transition_asymmetric(const segue_transition *insertion, const segue_transition *removal,
@@ -131,6 +143,11 @@ segue_status segue_transition_asymmetric(const segue_transition *insertion, cons
  * reads back to an equal transition, snprintf-style: at most capacity - 1
  * bytes and a NUL go into `buffer` (which may be NULL when capacity is 0),
  * and `*out_length` (if not NULL) receives the full length without the NUL.
+ * Nothing is written past `capacity` bytes, and nothing at all when
+ * capacity is 0. Call it with capacity 0 to learn the length, then with
+ * length + 1.
+ * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for a NULL transition, or
+ *         a NULL buffer with a capacity above 0.
  * [thread-safe]
  */
 segue_status segue_transition_spec(const segue_transition *transition, char *buffer, size_t capacity,
@@ -139,7 +156,11 @@ segue_status segue_transition_spec(const segue_transition *transition, char *buf
 /** Adds a reference and returns `transition`. NULL gives NULL. [thread-safe] */
 segue_transition *segue_transition_ref(segue_transition *transition);
 
-/** Drops a reference; freed with the last one. NULL is ignored. [thread-safe] */
+/**
+ * Drops a reference; freed with the last one. NULL is ignored. Dropping a
+ * reference twice is a programmer error; debug builds detect it and abort
+ * with a message. [thread-safe]
+ */
 void segue_transition_unref(segue_transition *transition);
 
 #ifdef __cplusplus

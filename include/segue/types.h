@@ -29,7 +29,16 @@ enum {
     SEGUE_ERROR_CANCELLED = 10        /**< the caller cancelled the call */
 };
 
-/** A colour with straight (not premultiplied) components in 0...1. */
+/**
+ * The largest struct_size the host API (segue.h) accepts in a struct it
+ * reads or fills: larger than any version of a struct will be, smaller than
+ * what an uninitialised field usually holds.
+ */
+#define SEGUE_STRUCT_SIZE_MAX 4096
+
+/** A colour with straight (not premultiplied) components in 0...1. The host
+ *  API refuses a colour argument with a component outside 0...1 (or NaN)
+ *  rather than clamping it. */
 typedef struct segue_color {
     double red, green, blue, alpha;
 } segue_color;
@@ -78,7 +87,7 @@ typedef uint32_t segue_kind;
 enum {
     SEGUE_KIND_NUMBER = 1,  /**< `number` */
     SEGUE_KIND_INTEGER = 2, /**< `number`, a whole number */
-    SEGUE_KIND_BOOL = 3,    /**< `number`, 0 or 1 */
+    SEGUE_KIND_BOOL = 3,    /**< `number`, 0 or 1 (other numbers are refused) */
     SEGUE_KIND_COLOR = 4,   /**< `color` */
     SEGUE_KIND_POINT = 5,   /**< `point` */
     SEGUE_KIND_ENUM = 6,    /**< `text`: the name of one of the parameter's cases */
@@ -87,7 +96,11 @@ enum {
 
 /**
  * One parameter value. Only the field its kind names is read; the others
- * should be zero. `text` is borrowed: Segue copies what it keeps.
+ * should be zero. `text` is borrowed: Segue copies what it keeps. Given to
+ * the host API, a value is refused unless its numbers are finite (an
+ * integer's a whole number within ±2⁵³, a bool's 0 or 1), its point finite,
+ * its colour components in 0...1 and its text non-NULL, and its kind one of
+ * SEGUE_KIND_*.
  */
 typedef struct segue_value {
     segue_kind kind;

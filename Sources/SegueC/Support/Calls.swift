@@ -33,31 +33,49 @@ func string(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String {
     String(cString: try required(pointer, name))
 }
 
+/// The largest `struct_size` accepted: any struct a later version could
+/// grow to, and well below what an uninitialised field tends to hold.
+/// (SEGUE_STRUCT_SIZE_MAX in segue.h.)
+let maximumStructSize = Int(SEGUE_STRUCT_SIZE_MAX)
+
 /// Reads a struct that may grow: `struct_size` (its first field) says how
 /// many bytes the caller's version has. Fields past that stay zero, which
-/// every such struct defines as the default. NULL gives all defaults.
-func readGrowable<T>(_ pointer: UnsafePointer<T>?, _ name: String, minimumSize: Int) throws -> T? {
+/// every such struct defines as the default; bytes past ours (a later
+/// version's fields) are not read. NULL gives all defaults.
+///
+/// `sizes` lists the sizes shorter than ours that earlier versions had,
+/// each ending on a field boundary: any other value below ours is refused,
+/// so a field (a pointer, say) is never read in part.
+func readGrowable<T>(_ pointer: UnsafePointer<T>?, _ name: String, sizes: [Int] = []) throws -> T? {
     guard let pointer else { return nil }
     let declared = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
-    guard declared >= minimumSize else {
-        throw SegueError.invalidArgument("\(name)->struct_size is \(declared); set it to sizeof(\(name)) (at least \(minimumSize))")
+    let ours = MemoryLayout<T>.size
+    guard declared <= maximumStructSize else {
+        throw SegueError.invalidArgument("\(name)->struct_size is \(declared), more than any version of it "
+            + "(at most \(maximumStructSize)): set it to sizeof(\(name))")
+    }
+    guard declared >= ours || sizes.contains(declared) else {
+        let accepted = (sizes + [ours]).map(String.init).joined(separator: ", ")
+        throw SegueError.invalidArgument("\(name)->struct_size is \(declared); set it to sizeof(\(name)) "
+            + "(\(ours) here; sizes accepted: \(accepted) or more)")
     }
     let value = UnsafeMutablePointer<T>.allocate(capacity: 1)
     defer { value.deallocate() }
     let raw = UnsafeMutableRawPointer(value)
-    raw.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
-    raw.copyMemory(from: pointer, byteCount: min(declared, MemoryLayout<T>.size))
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: ours)
+    raw.copyMemory(from: pointer, byteCount: min(declared, ours))
     return raw.load(as: T.self)
 }
 
 /// Fills a caller's struct that may grow: as many bytes as its `struct_size`
 /// (the caller's version) says, never more than ours; `struct_size` keeps
-/// the caller's value.
+/// the caller's value. Nothing is written when it is refused.
 func writeGrowable<T>(_ value: T, to pointer: UnsafeMutablePointer<T>?, _ name: String) throws {
     let out = try required(pointer, name)
     let declared = Int(UnsafeRawPointer(out).load(as: UInt32.self))
-    guard declared >= MemoryLayout<UInt32>.size * 2 else {
-        throw SegueError.invalidArgument("\(name)->struct_size is \(declared); set it to the struct's sizeof")
+    guard declared >= MemoryLayout<UInt32>.size * 2, declared <= maximumStructSize else {
+        throw SegueError.invalidArgument("\(name)->struct_size is \(declared); set it to the struct's sizeof "
+            + "(\(MemoryLayout<T>.size) here)")
     }
     withUnsafeBytes(of: value) { bytes in
         let count = min(declared, MemoryLayout<T>.size) - MemoryLayout<UInt32>.size
@@ -66,13 +84,27 @@ func writeGrowable<T>(_ value: T, to pointer: UnsafeMutablePointer<T>?, _ name: 
     }
 }
 
-/// Writes `text` snprintf-style into a caller's buffer.
+/// A `size_t` argument, which Swift sees as `Int`: the value as C sees it.
+func unsigned(_ value: Int) -> UInt { UInt(bitPattern: value) }
+
+/// A `size_t` count or length of caller memory as an `Int`; no object can
+/// be larger than PTRDIFF_MAX bytes, so larger values are refused.
+func count(_ value: Int, _ name: String) throws -> Int {
+    guard value >= 0 else {
+        throw SegueError.invalidArgument("\(name) \(unsigned(value)) is larger than any array can be")
+    }
+    return value
+}
+
+/// Writes `text` snprintf-style into a caller's buffer of `capacity` bytes
+/// (a `size_t`: any value, SIZE_MAX included, means "this many bytes are there").
 func copyOut(_ text: String, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int,
              _ length: UnsafeMutablePointer<Int>?) throws {
     let bytes = Array(text.utf8)
-    if capacity > 0 {
+    let room = unsigned(capacity)
+    if room > 0 {
         let out = try required(buffer, "buffer")
-        let count = min(bytes.count, capacity - 1)
+        let count = Int(min(UInt(bytes.count), room - 1))
         for i in 0..<count { out[i] = CChar(bitPattern: bytes[i]) }
         out[count] = 0
     }

@@ -147,6 +147,19 @@ public struct Canvas {
         return (Image(raster), pixels)
     }
 
+    /// Whether the caller has asked this render to stop. The host cannot
+    /// interrupt `render`: an effect that may take long calls
+    /// `checkCancellation()` now and then.
+    public var isCancelled: Bool {
+        host.pointee.canvas_is_cancelled!(pointer) != 0
+    }
+
+    /// Ends `render` when the caller has asked it to stop.
+    /// - Throws: A `PluginError` with status `.cancelled` once `isCancelled`.
+    public func checkCancellation() throws {
+        if isCancelled { throw PluginError("the render was cancelled", status: .cancelled) }
+    }
+
     /// Fails the frame with `message`: `try canvas.fail("…")` ends `render`.
     /// - Throws: Always, a `PluginError` with `message`.
     public func fail(_ message: String) throws -> Never {
