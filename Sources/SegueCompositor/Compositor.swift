@@ -48,7 +48,8 @@ public final class Compositor: @unchecked Sendable {
                 "area \(area.width)×\(area.height) at (\(area.x0), \(area.y0)) does not fit the \(target.width)×\(target.height) target")
         }
         try cancellation.check()
-        let primitives = Self.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths)
+        let primitives = Self.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths,
+                                      forEach: pool.forEach)
         let base = background.premultipliedARGB32
         let bands = Self.bands(of: area)
         let failure = Locked<SegueError?>(nil)
@@ -82,15 +83,17 @@ public final class Compositor: @unchecked Sendable {
 
     /// Narrows bounds to `area`, drops what cannot show, rasterises masks
     /// where clips are not whole-pixel rectangles, and (with `fastPaths`)
-    /// finds the images the span kernels can draw.
-    private static func prepare(_ primitives: [Primitive], within area: PixelRect, fastPaths: Bool) -> [Primitive] {
-        primitives.compactMap { original in
+    /// splits off masks' opaque cores and finds the images the span kernels
+    /// can draw.
+    private static func prepare(_ primitives: [Primitive], within area: PixelRect, fastPaths: Bool,
+                                forEach: Mipmap.ForEach) -> [Primitive] {
+        primitives.flatMap { original -> [Primitive] in
             var primitive = original
             primitive.bounds = primitive.bounds.intersection(area)
-            guard !primitive.bounds.isEmpty else { return nil }
+            guard !primitive.bounds.isEmpty else { return [] }
             if case .group(let children) = primitive.kind {
-                let kept = prepare(children, within: primitive.bounds, fastPaths: fastPaths)
-                guard !kept.isEmpty else { return nil }
+                let kept = prepare(children, within: primitive.bounds, fastPaths: fastPaths, forEach: forEach)
+                guard !kept.isEmpty else { return [] }
                 primitive.kind = .group(kept)
             }
             let fractionalRect = primitive.clipRect.map { !$0.isIntegral } ?? false
@@ -101,17 +104,48 @@ public final class Compositor: @unchecked Sendable {
             // Strong downscales draw a halved copy of the image (see `Mipmap`).
             if case .image(let surface, let crop, let transform) = primitive.kind,
                let (reduced, placement) = Mipmap.reduce(surface, crop: crop, transform: transform,
-                                                        halvings: Mipmap.halvings(for: transform)) {
+                                                        halvings: Mipmap.halvings(for: transform), forEach: forEach) {
                 primitive.kind = .image(reduced, crop: nil, transform: placement)
             }
-            if fastPaths, case .image(let surface, let crop, let transform) = primitive.kind {
-                primitive.span = SpanImage(surface, crop: crop, transform: transform, primitive)
-                if primitive.span == nil, primitive.tint == nil, primitive.channels == nil,
-                   primitive.blend == .normal || primitive.blend == .plusLighter {
-                    primitive.affine = AffineKernel.Placement(source: surface, crop: crop, transform: transform)
+            return splitAtOpaqueCore(primitive, fastPaths: fastPaths).map { piece in
+                var piece = piece
+                if fastPaths, case .image(let surface, let crop, let transform) = piece.kind {
+                    piece.span = SpanImage(surface, crop: crop, transform: transform, piece)
+                    if piece.span == nil, piece.tint == nil, piece.channels == nil, !transform.preservesAxes,
+                       piece.blend == .normal || piece.blend == .plusLighter {
+                        piece.affine = AffineKernel.Placement(source: surface, crop: crop, transform: transform)
+                    }
                 }
+                return piece
             }
-            return primitive
+        }
+    }
+
+    /// An untinted clipped image whose mask is opaque over most of its
+    /// bounds, as that opaque core drawn without the mask — which the span
+    /// and affine kernels can then draw, and which reads no mask — and the
+    /// rim around it drawn with the mask. The same bytes: a mask byte of 255
+    /// leaves pixman's source as it is, and the kernels give pixman's bytes.
+    /// Anything else stays whole.
+    private static func splitAtOpaqueCore(_ primitive: Primitive, fastPaths: Bool) -> [Primitive] {
+        let bounds = primitive.bounds
+        guard fastPaths, case .image = primitive.kind, let mask = primitive.mask,
+              primitive.tint == nil, primitive.channels == nil else { return [primitive] }
+        let core = mask.opaqueCore.intersection(bounds)
+        guard !core.isEmpty, core.width * core.height * 2 >= bounds.width * bounds.height else { return [primitive] }
+        var inner = primitive
+        inner.mask = nil
+        inner.bounds = core
+        let rim = [
+            PixelRect(x0: bounds.x0, y0: bounds.y0, x1: bounds.x1, y1: core.y0),
+            PixelRect(x0: bounds.x0, y0: core.y0, x1: core.x0, y1: core.y1),
+            PixelRect(x0: core.x1, y0: core.y0, x1: bounds.x1, y1: core.y1),
+            PixelRect(x0: bounds.x0, y0: core.y1, x1: bounds.x1, y1: bounds.y1),
+        ]
+        return [inner] + rim.filter { !$0.isEmpty }.map { part in
+            var piece = primitive
+            piece.bounds = part
+            return piece
         }
     }
 
@@ -179,7 +213,7 @@ public final class Compositor: @unchecked Sendable {
         if !filled { destination.fill(fill, in: area) }
     }
 
-    /// Draws a rotated, sheared or scaled image with the affine kernel: pixman's
+    /// Draws a rotated or sheared image with the affine kernel: pixman's
     /// bilinear bytes without its generic (slow) fetcher.
     private static func drawAffine(_ primitive: Primitive, _ placement: AffineKernel.Placement,
                                    into destination: Destination, area: PixelRect) {

@@ -10,6 +10,10 @@ final class MaskBuffer: @unchecked Sendable {
     let area: PixelRect
     let stride: Int
     let bytes: UnsafeMutableRawPointer
+    /// Device pixels where the mask is 255 — a clip's straight inside, set
+    /// without rasterising (see `MaskRasterizer.add`): drawing there with the
+    /// mask gives the bytes drawing without it gives. Empty when unknown.
+    private(set) var opaqueCore: PixelRect = .empty
 
     /// The coverage of all `paths` (multiplied), of `rect` when it does not
     /// fall on whole pixels, times `opacity`, over `area`.
@@ -22,9 +26,16 @@ final class MaskBuffer: @unchecked Sendable {
         let target = makePixmanImage()
         defer { pixman_image_unref(target) }
         for (index, (path, rule)) in shapes.enumerated() {
+            guard index > 0 else {
+                // The first shape straight onto the cleared bytes.
+                let filled = MaskRasterizer.add(path, rule: rule, onto: target, at: area)
+                // Others multiply it and a fade scales it: then nothing is sure to stay 255.
+                if shapes.count == 1 && opacity >= 1 { opaqueCore = filled }
+                continue
+            }
             let coverage = MaskRasterizer.mask(for: path, rule: rule, in: area)
-            // The first shape is copied in; the others multiply it (IN).
-            pixman_image_composite32(index == 0 ? PIXMAN_OP_SRC : PIXMAN_OP_IN, coverage, nil, target,
+            // The others multiply it (IN).
+            pixman_image_composite32(PIXMAN_OP_IN, coverage, nil, target,
                                      0, 0, 0, 0, 0, 0, Int32(area.width), Int32(area.height))
             pixman_image_unref(coverage)
         }

@@ -31,8 +31,9 @@ enum Mipmap {
     /// `halvings.y` times down, and the transform that places the result
     /// where `transform` placed the original; nil when there is nothing to
     /// do or no memory for it (the caller then draws the original).
+    /// `forEach` runs independent iterations, on several threads if it can.
     static func reduce(_ surface: Surface, crop: PixelRect?, transform: AffineTransform,
-                       halvings: (x: Int, y: Int)) -> (Surface, AffineTransform)? {
+                       halvings: (x: Int, y: Int), forEach: ForEach = serially) -> (Surface, AffineTransform)? {
         guard halvings.x > 0 || halvings.y > 0 else { return nil }
         var image = surface
         var region = (crop ?? surface.bounds).intersection(surface.bounds)
@@ -42,7 +43,8 @@ enum Mipmap {
         let shift = (x: Double(region.x0 - (crop?.x0 ?? 0)), y: Double(region.y0 - (crop?.y0 ?? 0)))
         var remaining = halvings
         while remaining.x > 0 || remaining.y > 0 {
-            guard let half = try? halve(image, region: region, across: remaining.x > 0, down: remaining.y > 0) else {
+            guard let half = try? halve(image, region: region, across: remaining.x > 0, down: remaining.y > 0,
+                                        forEach: forEach) else {
                 return nil
             }
             if remaining.x > 0 { remaining.x -= 1 }
@@ -56,24 +58,37 @@ enum Mipmap {
 
     /// `region` of `source` halved across and/or down: each output pixel the
     /// rounded mean of the two (or four) pixels it covers, premultiplied; an
-    /// odd last column or row repeats its edge pixel.
-    static func halve(_ source: Surface, region: PixelRect, across: Bool, down: Bool) throws -> Surface {
+    /// odd last column or row repeats its edge pixel. Output rows go in
+    /// blocks of `blockRows`, spread by `forEach`.
+    static func halve(_ source: Surface, region: PixelRect, across: Bool, down: Bool,
+                      forEach: ForEach = serially) throws -> Surface {
         let width = across ? (region.width + 1) / 2 : region.width
         let height = down ? (region.height + 1) / 2 : region.height
         let output = try Surface(width: width, height: height)
         let lastColumn = region.x1 - 1, lastRow = region.y1 - 1
-        for y in 0..<height {
-            let y0 = region.y0 + (down ? 2 * y : y)
-            let top = source.row(y0), bottom = source.row(down ? min(y0 + 1, lastRow) : y0)
-            let out = output.row(y)
-            for x in 0..<width {
-                let x0 = region.x0 + (across ? 2 * x : x)
-                let x1 = across ? min(x0 + 1, lastColumn) : x0
-                out[x] = mean(top[x0], top[x1], bottom[x0], bottom[x1])
+        forEach((height + blockRows - 1) / blockRows) { block in
+            for y in block * blockRows..<min((block + 1) * blockRows, height) {
+                let y0 = region.y0 + (down ? 2 * y : y)
+                let top = source.row(y0), bottom = source.row(down ? min(y0 + 1, lastRow) : y0)
+                let out = output.row(y)
+                for x in 0..<width {
+                    let x0 = region.x0 + (across ? 2 * x : x)
+                    let x1 = across ? min(x0 + 1, lastColumn) : x0
+                    out[x] = mean(top[x0], top[x1], bottom[x0], bottom[x1])
+                }
             }
         }
         return output
     }
+
+    /// Runs body(0) … body(count − 1), in any order and possibly at once.
+    typealias ForEach = (_ count: Int, _ body: (Int) -> Void) -> Void
+
+    static func serially(_ count: Int, _ body: (Int) -> Void) {
+        for i in 0..<count { body(i) }
+    }
+
+    private static let blockRows = 32
 
     /// The rounded mean of four premultiplied pixels, channel by channel: two
     /// channels per 32-bit lane (sums of four bytes fit in 16 bits).

@@ -28,9 +28,10 @@ struct Primitive {
     var mask: MaskBuffer?
     /// How the span kernels draw this image, when they can (set by preparation).
     var span: SpanImage?
-    /// How the affine kernel draws this image (rotated, sheared or scaled,
-    /// bilinear) when the span kernels cannot and no tint or channel factors
-    /// apply (set by preparation).
+    /// How the affine kernel draws this image (rotated or sheared, bilinear)
+    /// when the span kernels cannot and no tint or channel factors apply
+    /// (set by preparation). Axis-aligned scales stay with pixman, whose
+    /// SSE2 scaled-bilinear path is faster than the kernel for them.
     var affine: AffineKernel.Placement?
 
     /// True for an image that, drawn onto transparent pixels, gives what SRC

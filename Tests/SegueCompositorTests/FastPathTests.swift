@@ -70,11 +70,18 @@ struct FastPathTests {
         case 3: item.blend = .multiply
         default: break
         }
-        switch random.next() % 8 {
+        switch random.next() % 10 {
         case 0: item.crop = Rect(x: 3, y: 2, width: 15, height: 7)
         case 1: item.crop = Rect(x: 1.5, y: 0, width: 30, height: 9.25)
         case 2: item.clip = .rect(Rect(x: 10, y: 5, width: Double(width / 2), height: Double(height / 2)))
         case 3: item.clip = .rect(Rect(x: 10.5, y: 5.25, width: 40, height: 50))
+        case 4, 5:
+            // Masks with an opaque core, which is drawn without the mask.
+            var shape = Path()
+            let r = Rect(x: 2.5 + random.unit() * 20, y: 1.25 + random.unit() * 20, width: 30 + random.unit() * 70,
+                         height: 20 + random.unit() * 80)
+            if random.next() % 2 == 0 { shape.addRoundedRect(r, cornerRadius: random.unit() * 12) } else { shape.addEllipse(in: r) }
+            item.clip = .path(shape, .nonZero)
         default: break
         }
         return item
@@ -141,6 +148,37 @@ struct FastPathTests {
                 let d = difference(fast, general)
                 #expect(d.count == 0, "offset (\(dx), \(dy)): \(d)")
             }
+        }
+    }
+
+    // MARK: - Masks with an opaque core
+
+    /// The clip effect's shape: a rounded rectangle on fractional edges.
+    @Test("a mask's opaque core is all 255s, holds the straight part of a rounded rectangle, and is drawn the same")
+    func opaqueCore() throws {
+        let area = PixelRect(width: 300, height: 200)
+        var shape = Path()
+        shape.addRoundedRect(Rect(x: 10.5, y: 20.25, width: 279, height: 159.5), cornerRadius: 15)
+        let mask = MaskBuffer(area: area, paths: [(shape, .nonZero)], rect: nil, opacity: 1)
+        let core = mask.opaqueCore
+        #expect(core.contains(PixelRect(x0: 11, y0: 36, x1: 289, y1: 164)), "\(core)")
+        #expect(!core.contains(PixelRect(x0: 10, y0: 36, x1: 289, y1: 164)), "the anti-aliased edge is not opaque")
+        let bytes = mask.bytes.assumingMemoryBound(to: UInt8.self)
+        var notOpaque = 0
+        for y in core.y0..<core.y1 {
+            for x in core.x0..<core.x1 where bytes[y * mask.stride + x] != 255 { notOpaque += 1 }
+        }
+        #expect(notOpaque == 0)
+        #expect(MaskBuffer(area: area, paths: [(shape, .nonZero)], rect: nil, opacity: 0.5).opaqueCore.isEmpty,
+                "a faded mask has no 255s")
+
+        let source = noiseSurface(width: 300, height: 200, seed: 5, opaque: true)
+        for background in Self.backgrounds {
+            let picture = Picture([DrawItem(source: .surface(source), clip: .path(shape, .nonZero))])
+            let general = try Surface(width: 300, height: 200)
+            try Compositor(threads: 1, fastPaths: false).render(picture, background: background, into: general)
+            let fast = try render(picture, width: 300, height: 200, background: background, threads: 2)
+            #expect(difference(fast, general).count == 0)
         }
     }
 

@@ -46,6 +46,18 @@ import Testing
         #expect(across.width == 3 && across.height == 3)
     }
 
+    @Test("halving in blocks on three threads gives the pixels halving on one does")
+    func halvingOnThreads() throws {
+        let source = noiseSurface(width: 301, height: 203, seed: 9)
+        let region = PixelRect(x0: 3, y0: 1, x1: 300, y1: 203)
+        let pool = WorkerPool(threads: 3)
+        for (across, down) in [(true, true), (true, false), (false, true)] {
+            let serial = try Mipmap.halve(source, region: region, across: across, down: down)
+            let threaded = try Mipmap.halve(source, region: region, across: across, down: down, forEach: pool.forEach)
+            #expect(difference(threaded, serial).count == 0, "across \(across), down \(down)")
+        }
+    }
+
     @Test("only downscales beyond 2× halve, each axis on its own")
     func halvingCounts() {
         #expect(Mipmap.halvings(for: .scale(x: 0.5, y: 0.5)) == (0, 0))

@@ -1,3 +1,4 @@
+import CPixman
 import Glibc
 import SegueBasics
 import Testing
@@ -71,6 +72,32 @@ struct RasterizerTests {
                 }
             }
         }
+    }
+
+    /// The rasteriser fills a rectangle's whole pixels itself and hands
+    /// pixman only the rim; pixman rasterising the whole rectangle as one
+    /// trapezoid is the expectation, byte for byte.
+    @Test("a rectangle filled outright inside equals pixman rasterising it whole",
+          arguments: [(10.5, 5.25, 90.0, 70.5), (3.0, 4.0, 100.0, 60.0), (0.2, 0.9, 119.7, 99.4),
+                      (-5.5, -3.25, 200.0, 200.0), (40.01, 30.99, 33.33, 44.44)])
+    func filledRectangleEqualsPixman(x: Double, y: Double, width: Double, height: Double) {
+        let area = PixelRect(width: 128, height: 100)
+        let mask = rasterize(Path(rect: Rect(x: x, y: y, width: width, height: height)), in: area)
+        let image = pixman_image_create_bits(PIXMAN_a8, 128, 100, nil, 0)!
+        defer { pixman_image_unref(image) }
+        func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded(.towardZero)) }
+        // Clipped to the area's bounds widened by a pixel, as the rasteriser clips.
+        let x0 = max(x, -1), y0 = max(y, -1), x1 = min(x + width, 129), y1 = min(y + height, 101)
+        var trapezoid = pixman_trapezoid_t(
+            top: fixed(y0), bottom: fixed(y1),
+            left: pixman_line_fixed_t(p1: pixman_point_fixed_t(x: fixed(x0), y: fixed(y0)),
+                                      p2: pixman_point_fixed_t(x: fixed(x0), y: fixed(y1))),
+            right: pixman_line_fixed_t(p1: pixman_point_fixed_t(x: fixed(x1), y: fixed(y0)),
+                                       p2: pixman_point_fixed_t(x: fixed(x1), y: fixed(y1))))
+        pixman_add_trapezoids(image, 0, 0, 1, &trapezoid)
+        let want = Mask(image)
+        let differing = (0..<want.values.count).filter { mask.values[$0] != want.values[$0] }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, first at \(differing.first.map { ($0 % 128, $0 / 128) } as Any)")
     }
 
     @Test("a pixel's coverage follows the fraction of it a straight edge covers")
