@@ -174,14 +174,18 @@ static void *render_once(void *context)
     return NULL;
 }
 
-/* Renders the job on another thread, sets its flag after `delay` seconds and
- * returns how long the render took to notice. */
-static double cancel_after(struct cancellable *job, double delay, void *(*body)(void *))
+/* Renders the job on another thread, sets its flag after `delay` seconds,
+ * once `frames` frames have finished, and returns how long the render took
+ * to notice. (Counting frames keeps a slow run, under valgrind, say, from
+ * cancelling earlier than the check means.) */
+static double cancel_after(struct cancellable *job, double delay, int frames, void *(*body)(void *))
 {
     pthread_t thread;
     job->flag = 0;
     pthread_create(&thread, NULL, body, job);
     sleep_seconds(delay);
+    while (__atomic_load_n(&job->frames, __ATOMIC_ACQUIRE) < frames)
+        sleep_seconds(0.001);
     double cancelled_at = seconds_now();
     __atomic_store_n(&job->flag, 1, __ATOMIC_RELAXED);
     pthread_join(thread, NULL);
@@ -193,7 +197,7 @@ static double cancel_after(struct cancellable *job, double delay, void *(*body)(
 static double cancelled_render(segue_engine *engine, segue_surface *input, const char *spec, double delay)
 {
     struct cancellable job = { .engine = engine, .spec = spec, .input = input, .target = filled(WIDTH, HEIGHT, 0) };
-    double latency = cancel_after(&job, delay, render_once);
+    double latency = cancel_after(&job, delay, 0, render_once);
     CHECK(job.status == SEGUE_ERROR_CANCELLED, "'%s' returned %d (%s)", spec, job.status,
           segue_status_to_string(job.status));
     segue_surface_unref(job.target);
@@ -237,7 +241,7 @@ static void *render_until_cancelled(void *context)
     struct cancellable *job = context;
     do {
         job->status = render(job->engine, job->spec, job->input, 0.4, &job->flag, job->target);
-        job->frames++;
+        __atomic_add_fetch(&job->frames, 1, __ATOMIC_RELEASE);
     } while (job->status == SEGUE_OK && job->frames < 100000);
     job->returned_at = seconds_now();
     return NULL;
@@ -248,7 +252,7 @@ static void cancelled_between_bands(segue_engine *engine)
     segue_surface *input = picture(1920, 1080);
     struct cancellable job = { .engine = engine, .spec = ".scale(scale: 0.3).combined(with: .opacity)",
                                .input = input, .target = filled(1920, 1080, 0) };
-    double latency = cancel_after(&job, 0.2, render_until_cancelled);
+    double latency = cancel_after(&job, 0.2, 2, render_until_cancelled);
     CHECK(job.status == SEGUE_ERROR_CANCELLED, "frame %d returned %d (%s)", job.frames, job.status,
           segue_status_to_string(job.status));
     CHECK(job.frames > 1, "the frames before the flag was set rendered (%d)", job.frames);

@@ -16,9 +16,8 @@ TESTS = os.path.join(BUILD, "tests")
 MISBEHAVING = os.path.join(TESTS, "plugins", "misbehaving.so")
 
 
-def program(name, *args, timeout=600, wrapper=(), env=None):
-    return subprocess.run([*wrapper, os.path.join(TESTS, name), *args], capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, **(env or {})})
+def program(name, *args, timeout=600):
+    return subprocess.run([os.path.join(TESTS, name), *args], capture_output=True, text=True, timeout=timeout)
 
 
 def outcome(result):
@@ -71,22 +70,43 @@ UNSTRIPPED_LIBRARY = os.path.join(ROOT, ".build", "release", "libsegue.so")
 class MemcheckTests(unittest.TestCase):
     """The C test programs under memcheck, against the library as built
     before `strip` (the same code, with the symbols the suppressions name)
-    laid out like build/lib, so the seed plugins are found beside it."""
+    laid out like build/lib, so the seed plugins are found beside it. All
+    start at once (memcheck runs each on one core); each test waits for its
+    own."""
+
+    PROGRAMS = {
+        "api_contract": (),
+        "misuse": (),
+        "misbehaving_plugins": (MISBEHAVING,),
+        "threads": (MISBEHAVING,),
+        "soak": ("2000", "--under-valgrind"),
+    }
 
     @classmethod
     def setUpClass(cls):
         cls.prefix = tempfile.mkdtemp(prefix="segue-memcheck-")
-        cls.lib = os.path.join(cls.prefix, "lib")
-        os.makedirs(os.path.join(cls.lib, "segue"))
-        shutil.copy(UNSTRIPPED_LIBRARY, os.path.join(cls.lib, "libsegue.so"))
-        os.symlink(os.path.join(BUILD, "lib", "segue", "plugins"), os.path.join(cls.lib, "segue", "plugins"))
+        lib = os.path.join(cls.prefix, "lib")
+        os.makedirs(os.path.join(lib, "segue"))
+        shutil.copy(UNSTRIPPED_LIBRARY, os.path.join(lib, "libsegue.so"))
+        os.symlink(os.path.join(BUILD, "lib", "segue", "plugins"), os.path.join(lib, "segue", "plugins"))
+        env = {**os.environ, "LD_LIBRARY_PATH": lib}
+        cls.running = {
+            name: subprocess.Popen([*VALGRIND, os.path.join(TESTS, name), *args], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, env=env)
+            for name, args in cls.PROGRAMS.items()
+        }
 
     @classmethod
     def tearDownClass(cls):
+        for process in cls.running.values():
+            process.kill()
+            process.communicate()
         shutil.rmtree(cls.prefix, ignore_errors=True)
 
-    def assertClean(self, name, *args):
-        result = program(name, *args, timeout=1200, wrapper=VALGRIND, env={"LD_LIBRARY_PATH": self.lib})
+    def assertClean(self, name):
+        process = self.running[name]
+        stdout, stderr = process.communicate(timeout=1800)
+        result = subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
         self.assertEqual(result.returncode, 0, outcome(result))
         self.assertIn("all checks passed", result.stdout)
         self.assertEqual(result.stderr, "", "memcheck reported nothing")
@@ -98,13 +118,13 @@ class MemcheckTests(unittest.TestCase):
         self.assertClean("misuse")
 
     def test_misbehaving_plugins(self):
-        self.assertClean("misbehaving_plugins", MISBEHAVING)
+        self.assertClean("misbehaving_plugins")
 
     def test_threads(self):
-        self.assertClean("threads", MISBEHAVING)
+        self.assertClean("threads")
 
     def test_soak(self):
-        self.assertClean("soak", "2000", "--under-valgrind")
+        self.assertClean("soak")
 
 
 if __name__ == "__main__":
