@@ -200,7 +200,6 @@ nonisolated(unsafe) let fakeHost: UnsafePointer<segue_host> = {
         canvas_set_error: { canvas, message in
             FakeCanvas.from(canvas).errors.append(text(message) ?? "NULL")
         },
-        canvas_is_cancelled: { canvas in FakeCanvas.from(canvas).cancelled ? 1 : 0 },
         image_create: { width, height, out in
             guard width >= 1, height >= 1, width <= 32768, height <= 32768, let out else {
                 return segue_status(SEGUE_ERROR_INVALID_ARGUMENT)
@@ -238,7 +237,8 @@ nonisolated(unsafe) let fakeHost: UnsafePointer<segue_host> = {
         path_add_rect: { FakePath.from($0).ops.append(.rect(Rect($1))) },
         path_add_rounded_rect: { FakePath.from($0).ops.append(.roundedRect(Rect($1), radius: $2)) },
         path_add_ellipse: { FakePath.from($0).ops.append(.ellipse(Rect($1))) },
-        path_close: { FakePath.from($0).ops.append(.close) }
+        path_close: { FakePath.from($0).ops.append(.close) },
+        canvas_is_cancelled: { canvas in FakeCanvas.from(canvas).cancelled ? 1 : 0 }
     ))
     return UnsafePointer(table)
 }()

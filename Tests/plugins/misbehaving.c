@@ -29,6 +29,9 @@ static const segue_host *host;
 static segue_status plugin_init(const segue_host *h, const char *path)
 {
     (void)path;
+    /* canvas_is_cancelled sits at the end of the table, where hosts add functions. */
+    if (h->struct_size < offsetof(segue_host, canvas_is_cancelled) + sizeof h->canvas_is_cancelled)
+        return SEGUE_ERROR_PLUGIN;
     host = h;
     return SEGUE_OK;
 }

@@ -228,16 +228,6 @@ typedef struct segue_host {
      *  this message, naming the plugin. */
     void (*canvas_set_error)(segue_canvas *canvas, const char *message);
 
-    /**
-     * Nonzero once the caller has asked the render this canvas belongs to to
-     * stop (segue_scene.cancel); 0 otherwise, and for a NULL or ended canvas.
-     * The host cannot interrupt render(): an effect that may take long (many
-     * drawings, its own per-pixel work) should ask now and then and, when
-     * told to stop, return SEGUE_ERROR_CANCELLED at once. The host asks
-     * itself before and after every render() call.
-     */
-    int32_t (*canvas_is_cancelled)(const segue_canvas *canvas);
-
     /* --- Pixels: [thread-safe] for different images. --- */
 
     /** A new transparent image of premultiplied ARGB32 pixels (1…32768 on a
@@ -270,6 +260,19 @@ typedef struct segue_host {
     void (*path_add_rounded_rect)(segue_path *path, segue_rect rect, double corner_radius);
     void (*path_add_ellipse)(segue_path *path, segue_rect rect);
     void (*path_close)(segue_path *path);
+
+    /* --- Added at the end, as later functions will be: a plugin that
+     *     uses it checks that struct_size covers it. [thread-safe] --- */
+
+    /**
+     * Nonzero once the caller has asked the render this canvas belongs to to
+     * stop (segue_scene.cancel); 0 otherwise, and for a NULL or ended canvas.
+     * The host cannot interrupt render(): an effect that may take long (many
+     * drawings, its own per-pixel work) should ask now and then and, when
+     * told to stop, return SEGUE_ERROR_CANCELLED at once. The host asks
+     * itself before and after every render() call.
+     */
+    int32_t (*canvas_is_cancelled)(const segue_canvas *canvas);
 } segue_host;
 
 /* ------------------------------------------------------------------ */

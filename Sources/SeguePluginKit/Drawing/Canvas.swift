@@ -147,11 +147,14 @@ public struct Canvas {
         return (Image(raster), pixels)
     }
 
-    /// Whether the caller has asked this render to stop. The host cannot
-    /// interrupt `render`: an effect that may take long calls
-    /// `checkCancellation()` now and then.
+    /// Whether the caller has asked this render to stop (false from a host
+    /// whose table predates the question). The host cannot interrupt
+    /// `render`: an effect that may take long calls `checkCancellation()`
+    /// now and then.
     public var isCancelled: Bool {
-        host.pointee.canvas_is_cancelled!(pointer) != 0
+        let end = MemoryLayout<segue_host>.offset(of: \.canvas_is_cancelled)! + MemoryLayout<UnsafeRawPointer>.size
+        guard host.pointee.struct_size >= end, let isCancelled = host.pointee.canvas_is_cancelled else { return false }
+        return isCancelled(pointer) != 0
     }
 
     /// Ends `render` when the caller has asked it to stop.
