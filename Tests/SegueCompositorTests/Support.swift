@@ -10,19 +10,8 @@ import Testing
 
 // MARK: - Deterministic data
 
-/// SplitMix64: a small seeded generator, so every test image is reproducible.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SeededRandom {
     mutating func byte() -> UInt32 { UInt32(truncatingIfNeeded: next() & 0xFF) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// A surface of noise: every pixel differs from its neighbours, premultiplied.

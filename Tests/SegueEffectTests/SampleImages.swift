@@ -2,22 +2,9 @@ import SegueCompositor
 
 /// Deterministic test pictures.
 enum SampleImages {
-    /// A "photo" whose every pixel differs from its neighbours; opaque unless
-    /// `varyingAlpha`, then alpha varies too (colours stay premultiplied).
+    /// `detailedPicture` (DetailedPicture.swift) with this suite's default seed.
     static func photo(width: Int, height: Int, seed: UInt32 = 7, varyingAlpha: Bool = false) -> Surface {
-        let surface = try! Surface(width: width, height: height)
-        var state = seed &* 2_654_435_761 | 1
-        for y in 0..<height {
-            for x in 0..<width {
-                state ^= state << 13
-                state ^= state >> 17
-                state ^= state << 5
-                let a = varyingAlpha ? (state >> 24) & 0xFF : 0xFF
-                func channel(_ shift: UInt32) -> UInt32 { ((state >> shift) & 0xFF) * a / 255 }
-                surface[x, y] = a << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
-            }
-        }
-        return surface
+        detailedPicture(width: width, height: height, seed: seed, varyingAlpha: varyingAlpha)
     }
 
     /// The number of pixels where two surfaces of one size differ.

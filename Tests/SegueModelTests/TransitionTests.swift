@@ -655,18 +655,8 @@ enum DeepTransitions {
     }
 }
 
-/// SplitMix64, seeded per test case: every run checks the same trees.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+/// Seeded per test case: every run checks the same trees.
+extension SeededRandom {
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
     mutating func chance(_ n: Int) -> Bool { below(n) == 0 }
 }
@@ -678,13 +668,13 @@ enum RandomTransitions {
     static let texts: [String] = ["", "a", "tab\there", "quote \" backslash \\ newline \n", "é🎉", "\r", "\\n", "\u{1}", "%.1f", ".opacity)"]
     static let integers: [Int] = [0, 1, -7, 63, 1 << 53, -(1 << 53), (1 << 53) - 1]
 
-    static func number(_ r: inout SplitMix64, in range: ClosedRange<Double>?) -> Double {
+    static func number(_ r: inout SeededRandom, in range: ClosedRange<Double>?) -> Double {
         guard let range else { return r.pick(numbers) }
         let fits = numbers.filter(range.contains) + [range.lowerBound, range.upperBound]
         return r.pick(fits)
     }
 
-    static func value(for parameter: ParameterSpec, _ r: inout SplitMix64) -> ParameterValue {
+    static func value(for parameter: ParameterSpec, _ r: inout SeededRandom) -> ParameterValue {
         switch parameter.kind {
         case .number: .number(number(&r, in: parameter.range))
         case .integer:
@@ -699,7 +689,7 @@ enum RandomTransitions {
     }
 
     /// A state of `effect` with each parameter, at random, left at its default or set.
-    static func state(_ start: EffectState, _ r: inout SplitMix64) throws -> EffectState {
+    static func state(_ start: EffectState, _ r: inout SeededRandom) throws -> EffectState {
         var state = start
         for parameter in start.effect.parameters where r.chance(2) {
             state = try state.setting(parameter.name, to: value(for: parameter, &r))
@@ -707,7 +697,7 @@ enum RandomTransitions {
         return state
     }
 
-    static func leaf(_ r: inout SplitMix64) throws -> Transition {
+    static func leaf(_ r: inout SeededRandom) throws -> Transition {
         let effects = try [BuiltinEffects.opacity, BuiltinEffects.scale, BuiltinEffects.move, BuiltinEffects.offset,
                            Fixtures.probe, Fixtures.countUp, Fixtures.still, Fixtures.blank]
         switch r.below(6) {
@@ -723,7 +713,7 @@ enum RandomTransitions {
 
     /// A transition of depth exactly `depth`: a spine of that length, turning
     /// left and right at random, with small random transitions beside it.
-    static func tree(depth: Int, _ r: inout SplitMix64) throws -> Transition {
+    static func tree(depth: Int, _ r: inout SeededRandom) throws -> Transition {
         if depth == 1 { return try leaf(&r) }
         if depth == 2 && r.chance(3) { return .slide }
         if depth == 3 && r.chance(3) { return .push(from: r.pick(Edge.allCases)) }
@@ -932,7 +922,7 @@ enum RandomTransitions {
     /// ...and random trees of depth 24 made of every kind of leaf and value.
     @Test(arguments: 0..<48)
     func randomDeepTransitionsRoundTrip(seed: Int) throws {
-        var random = SplitMix64(seed: UInt64(seed))
+        var random = SeededRandom(seed: UInt64(seed))
         let t = try RandomTransitions.tree(depth: Transition.maximumDepth, &random)
         #expect(t.depth == Transition.maximumDepth)
         let printed = t.spec
@@ -944,7 +934,7 @@ enum RandomTransitions {
 
     @Test(arguments: 0..<48)
     func randomShallowTransitionsRoundTrip(seed: Int) throws {
-        var random = SplitMix64(seed: 1000 + UInt64(seed))
+        var random = SeededRandom(seed: 1000 + UInt64(seed))
         let depth = 1 + random.below(Transition.maximumDepth)
         let t = try RandomTransitions.tree(depth: depth, &random)
         #expect(t.depth == depth)

@@ -88,27 +88,6 @@ enum Shapes {
     }
 }
 
-/// A deterministic pseudo-random sequence (SplitMix64), so scenes that
-/// scatter things look the same on every run.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-}
-
 extension Rect {
     var center: Point { Point(x: minX + width / 2, y: minY + height / 2) }
 

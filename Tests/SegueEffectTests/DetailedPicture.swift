@@ -1,0 +1,1 @@
+../SegueEngineTests/DetailedPicture.swift
