@@ -70,22 +70,11 @@ enum RenderCommand {
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
         let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!,
                                        framesPerSecond: fps, command: name)
-        let progressBar = ProgressBar(total: frameCount, label: "rendering", quiet: args.has("-q"))
-        do {
-            let target = try Surface(width: scene.width!, height: scene.height!)
-            for index in 0..<frameCount {
-                let time = frameCount == 1 ? duration : duration * Double(index) / Double(frameCount - 1)
-                try engine.render(transition, from: from, to: to, progress: animation.progress(at: time),
-                                  scene: scene, into: target)
-                try sink.write(target)
-                progressBar.update(index + 1)
-            }
-            try sink.finish()
-            progressBar.finish()
-        } catch {
-            progressBar.finish()
-            sink.abandon()
-            throw error
+        try sink.writeFrames(frameCount, width: scene.width!, height: scene.height!, label: "rendering",
+                             quiet: args.has("-q")) { index, target in
+            let time = frameCount == 1 ? duration : duration * Double(index) / Double(frameCount - 1)
+            try engine.render(transition, from: from, to: to, progress: animation.progress(at: time),
+                              scene: scene, into: target)
         }
     }
 }

@@ -65,32 +65,21 @@ enum SlideshowCommand {
         let frameCount = max(1, Int((timeline.duration * Double(fps)).rounded()))
         let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!, framesPerSecond: fps,
                                        command: name)
-        let progressBar = ProgressBar(total: frameCount, label: "slideshow", quiet: args.has("-q"))
-        do {
-            let frame = try Surface(width: scene.width!, height: scene.height!)
-            var held: Int?
-            for index in 0..<frameCount {
-                switch timeline.moment(at: Double(index) / Double(fps)) {
-                case .hold(let image):
-                    // A still picture is rendered once and written for every frame it holds.
-                    if held != image {
-                        try engine.render(.identity, from: nil, to: images[image], progress: 1, scene: scene, into: frame)
-                        held = image
-                    }
-                case .transition(let gap, let time):
-                    try engine.render(transitions[gap], from: images[gap], to: images[gap + 1],
-                                      progress: animation.progress(at: time), scene: scene, into: frame)
-                    held = nil
+        var held: Int?
+        try sink.writeFrames(frameCount, width: scene.width!, height: scene.height!, label: "slideshow",
+                             quiet: args.has("-q")) { index, frame in
+            switch timeline.moment(at: Double(index) / Double(fps)) {
+            case .hold(let image):
+                // A still picture is rendered once and written for every frame it holds.
+                if held != image {
+                    try engine.render(.identity, from: nil, to: images[image], progress: 1, scene: scene, into: frame)
+                    held = image
                 }
-                try sink.write(frame)
-                progressBar.update(index + 1)
+            case .transition(let gap, let time):
+                try engine.render(transitions[gap], from: images[gap], to: images[gap + 1],
+                                  progress: animation.progress(at: time), scene: scene, into: frame)
+                held = nil
             }
-            try sink.finish()
-            progressBar.finish()
-        } catch {
-            progressBar.finish()
-            sink.abandon()
-            throw error
         }
     }
 
@@ -98,9 +87,9 @@ enum SlideshowCommand {
     static func transitions(_ args: Arguments, engine: Engine, gaps: Int) throws -> [Transition] {
         let specs = args.all("--transition")
         if specs == ["random"] {
-            var generator = SplitMix64(seed: UInt64(truncatingIfNeeded: try args.integer("--seed", in: 0...Int(Int32.max)) ?? 1))
+            var random = SeededRandom(seed: UInt64(truncatingIfNeeded: try args.integer("--seed", in: 0...Int(Int32.max)) ?? 1))
             let choices = try RandomTransitions.candidates(engine: engine)
-            return (0..<gaps).map { _ in choices[Int(generator.next() % UInt64(choices.count))] }
+            return (0..<gaps).map { _ in choices[random.below(choices.count)] }
         }
         guard specs.count <= 1 || specs.count == gaps else {
             throw UsageError("\(specs.count) transitions for \(gaps) gaps between pictures: give one for all, or one per gap",
@@ -163,22 +152,5 @@ enum RandomTransitions {
             }
         }
         return surface
-    }
-}
-
-/// A small, fast, seedable random number generator (SplitMix64).
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -10,6 +10,29 @@ protocol FrameSink: AnyObject {
     func abandon()
 }
 
+extension FrameSink {
+    /// Writes frames 0..<count, each drawn by `draw(index, target)` into one
+    /// reused width×height surface, with a progress bar; then completes the
+    /// output, or abandons it on any error (nothing half-written is left).
+    func writeFrames(_ count: Int, width: Int, height: Int, label: String, quiet: Bool,
+                     draw: (Int, Surface) throws -> Void) throws {
+        let progressBar = ProgressBar(total: count, label: label, quiet: quiet)
+        defer { progressBar.finish() }
+        do {
+            let target = try Surface(width: width, height: height)
+            for index in 0..<count {
+                try draw(index, target)
+                try write(target)
+                progressBar.update(index + 1)
+            }
+            try finish()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+}
+
 enum FrameSinks {
     /// The sink an `-o` value names: `-` is YUV4MPEG2 on standard output, a
     /// `.y4m` path a YUV4MPEG2 file, a path with a `%d`-style number a PNG
