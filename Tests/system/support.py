@@ -50,3 +50,44 @@ class Workspace(unittest.TestCase):
 
     def assertSamePixels(self, path_a, path_b):
         self.assertEqual(read_png(path_a), read_png(path_b), f"{path_a} and {path_b} differ")
+
+
+class EffectInvariants:
+    """What every seed effect keeps, for an effect's end-to-end tests to
+    inherit next to Workspace: it is installed and listed; its finished
+    transition is the input exactly, placed into a larger output or not; its
+    removal starts as the input exactly. Subclasses set SHORTHAND (".clip"),
+    PLUGIN_FILE ("clip.so") and IDENTITY_SPECS (specs to finish exactly). A
+    mixin, not a TestCase, so that importing it runs nothing by itself."""
+
+    SHORTHAND = None
+    PLUGIN_FILE = None
+    IDENTITY_SPECS = ()
+
+    def rendered(self, side, picture, spec, progress, *extra, name="invariant.png"):
+        """(width, height, pixels) of `spec` at `progress` with `picture` on `side` ("--to" or "--from")."""
+        out = self.path(name)
+        segue("frame", side, picture, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
+        return read_png(out)
+
+    def test_the_effect_is_installed_and_listed(self):
+        self.assertIn(self.SHORTHAND, segue("list", check=0).stdout)
+        self.assertTrue(os.path.exists(os.path.join(BUILD, "lib", "segue", "plugins", self.PLUGIN_FILE)))
+
+    def test_the_finished_transition_is_the_input_exactly(self):
+        # Odd width, transparent and half-transparent pixels (the card); an opaque photo.
+        for picture in (self.card, self.a):
+            for spec in (self.SHORTHAND, *self.IDENTITY_SPECS):
+                with self.subTest(picture=os.path.basename(picture), spec=spec):
+                    self.assertEqual(self.rendered("--to", picture, spec, 1), read_png(picture))
+
+    def test_the_finished_transition_is_the_placed_input_exactly_when_fitted(self):
+        # Scaled by a fraction into a larger output: bilinear, but the same as no effect at all.
+        for picture in (self.card, self.a):
+            options = ("--placement", "fit", "--size", "600x450")
+            with self.subTest(picture=os.path.basename(picture)):
+                expected = self.rendered("--to", picture, ".identity", 1, *options, name="expected.png")
+                self.assertEqual(self.rendered("--to", picture, self.SHORTHAND, 1, *options), expected)
+
+    def test_a_removal_starts_as_the_input_exactly(self):
+        self.assertEqual(self.rendered("--from", self.card, self.SHORTHAND, 0), read_png(self.card))

@@ -8,29 +8,18 @@ import os
 
 import golden
 from pngio import read_png
-from support import BUILD, Workspace, segue
+from support import EffectInvariants, Workspace, segue
 
 
-class ClipTests(Workspace):
+class ClipTests(EffectInvariants, Workspace):
+    SHORTHAND = ".clip"
+    PLUGIN_FILE = "clip.so"
+    IDENTITY_SPECS = (".clip(cornerRadius: 30)", ".modifier(active: .clip(value: 0.2), identity: .clip(value: 1))")
+
     def frame(self, to, spec, progress, *extra, name="out.png"):
         out = self.path(name)
         segue("frame", "--to", to, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
         return out
-
-    def test_the_effect_is_installed_and_listed(self):
-        self.assertIn(".clip", segue("list", check=0).stdout)
-        self.assertTrue(os.path.exists(os.path.join(BUILD, "lib", "segue", "plugins", "clip.so")))
-
-    def test_the_finished_transition_is_the_input_exactly(self):
-        for picture in (self.card, self.a):
-            for spec in (".clip", ".clip(cornerRadius: 30)", ".modifier(active: .clip(value: 0.2), identity: .clip(value: 1))"):
-                with self.subTest(picture=os.path.basename(picture), spec=spec):
-                    self.assertEqual(read_png(self.frame(picture, spec, 1)), read_png(picture))
-
-    def test_the_finished_transition_is_the_placed_input_when_fitted(self):
-        options = ("--placement", "fit", "--size", "600x450")
-        expected = read_png(self.frame(self.card, ".identity", 1, *options, name="expected.png"))
-        self.assertEqual(read_png(self.frame(self.card, ".clip", 1, *options)), expected)
 
     def test_at_value_0_nothing_is_drawn(self):
         _, _, pixels = read_png(self.frame(self.a, ".clip", 0))

@@ -11,12 +11,16 @@ import unittest
 
 import golden
 from pngio import card_with_holes, photo, read_png, write_png
-from support import BUILD, Workspace, segue
+from support import EffectInvariants, Workspace, segue
 
 CLEAR = (0, 0, 0, 0)
 
 
-class ExplodeTests(Workspace):
+class ExplodeTests(EffectInvariants, Workspace):
+    SHORTHAND = ".explode"
+    PLUGIN_FILE = "explode.so"
+    IDENTITY_SPECS = (".explode(seed: 9, columns: 64, rows: 64)", ".explode(center: CGPoint(x: 0, y: 1))")
+
     def frame(self, to, spec, progress, *extra, name="out.png"):
         """Renders `spec` with `to` inserted at `progress`; returns (width, height, pixels)."""
         out = self.path(name)
@@ -27,30 +31,6 @@ class ExplodeTests(Workspace):
         """The picture drawn in one explode state (`state`: the arguments, e.g. 'progress: 0.3')."""
         spec = f".modifier(active: .explode({state}), identity: .explode({state}))"
         return self.frame(picture, spec, 0.5, *extra, name=name)
-
-    def test_the_effect_is_installed_and_listed(self):
-        self.assertIn(".explode", segue("list", check=0).stdout)
-        self.assertTrue(os.path.exists(os.path.join(BUILD, "lib", "segue", "plugins", "explode.so")))
-
-    # --- identity --------------------------------------------------------
-
-    def test_the_finished_transition_is_the_input_exactly(self):
-        for picture in (self.card, self.a):
-            for spec in (".explode", ".explode(seed: 9, columns: 64, rows: 64)", ".explode(center: CGPoint(x: 0, y: 1))"):
-                with self.subTest(picture=os.path.basename(picture), spec=spec):
-                    self.assertEqual(self.frame(picture, spec, 1), read_png(picture))
-
-    def test_the_finished_transition_is_the_placed_input_exactly_when_fitted(self):
-        for picture in (self.card, self.a):
-            options = ("--placement", "fit", "--size", "600x450")
-            with self.subTest(picture=os.path.basename(picture)):
-                expected = self.frame(picture, ".identity", 1, *options, name="expected.png")
-                self.assertEqual(self.frame(picture, ".explode", 1, *options), expected)
-
-    def test_a_removal_starts_as_the_input_exactly(self):
-        out = self.path("removal.png")
-        segue("frame", "--from", self.card, "--transition", ".explode", "--progress", "0", "-o", out, check=0)
-        self.assertEqual(read_png(out), read_png(self.card))
 
     # --- determinism -----------------------------------------------------
 

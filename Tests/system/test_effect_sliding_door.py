@@ -7,50 +7,26 @@ the LEFT half is drawn on top (the order of the article's ZStack). Moves of
 a whole number of pixels are exact copies, so those frames are checked
 pixel for pixel; fractional ones are covered by the golden images.
 """
-import os
 import unittest
 
 import golden
 from pngio import card_with_holes, photo, read_png, write_png
-from support import BUILD, Workspace, segue
+from support import EffectInvariants, Workspace, segue
 
 CLEAR = (0, 0, 0, 0)
 
 
 
-class SlidingDoorTests(Workspace):
+class SlidingDoorTests(EffectInvariants, Workspace):
+    SHORTHAND = ".slidingDoor"
+    PLUGIN_FILE = "sliding-door.so"
+    IDENTITY_SPECS = (".slidingDoor(shift: -0.4)", ".slidingDoor(shift: 3)")
+
     def frame(self, to, spec, progress, *extra, name="out.png"):
         """Renders `spec` with `to` inserted at `progress`; returns (width, height, pixels)."""
         out = self.path(name)
         segue("frame", "--to", to, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
         return read_png(out)
-
-    def test_the_effect_is_installed_and_listed(self):
-        listing = segue("list", check=0).stdout
-        self.assertIn(".slidingDoor", listing)
-        self.assertTrue(os.path.exists(os.path.join(BUILD, "lib", "segue", "plugins", "sliding-door.so")))
-
-    # --- identity --------------------------------------------------------
-
-    def test_the_finished_transition_is_the_input_exactly(self):
-        # Odd width, transparent and half-transparent pixels; and an opaque photo.
-        for picture in (self.card, self.a):
-            for spec in (".slidingDoor", ".slidingDoor(shift: -0.4)", ".slidingDoor(shift: 3)"):
-                with self.subTest(picture=os.path.basename(picture), spec=spec):
-                    self.assertEqual(self.frame(picture, spec, 1), read_png(picture))
-
-    def test_the_finished_transition_is_the_placed_input_exactly_when_fitted(self):
-        # Scaled by a fraction into a larger output: bilinear, but the same as no effect at all.
-        for picture in (self.card, self.a):
-            options = ("--placement", "fit", "--size", "600x450")
-            with self.subTest(picture=os.path.basename(picture)):
-                expected = self.frame(picture, ".identity", 1, *options, name="expected.png")
-                self.assertEqual(self.frame(picture, ".slidingDoor", 1, *options), expected)
-
-    def test_a_removal_starts_as_the_input_exactly(self):
-        out = self.path("removal.png")
-        segue("frame", "--from", self.card, "--transition", ".slidingDoor", "--progress", "0", "-o", out, check=0)
-        self.assertEqual(read_png(out), read_png(self.card))
 
     # --- known shifts, pixel for pixel ----------------------------------------
 

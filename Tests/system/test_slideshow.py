@@ -3,8 +3,8 @@ import os
 import shutil
 import unittest
 
-from pngio import card_with_holes, photo, read_png, write_png
-from support import SEGUE, Workspace, run, segue
+from pngio import photo, read_png, write_png
+from support import Workspace, run, segue
 
 
 def over_black(pixel):
