@@ -76,8 +76,11 @@ $(BUILD)/examples/%: examples/%.c $(HEADERS) build
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue \
 		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
 
+# Helpers the C test programs and test plugins share (check.h, clock.h).
+TEST_C_HEADERS := $(wildcard Tests/c/*.h)
+
 # C programs that test the API, compiled the same way.
-$(BUILD)/tests/%: Tests/c/%.c $(HEADERS) build
+$(BUILD)/tests/%: Tests/c/%.c $(HEADERS) $(TEST_C_HEADERS) build
 	@mkdir -p $(BUILD)/tests
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue -lm \
 		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
@@ -88,7 +91,7 @@ unit-test: build
 	$(SWIFT) test
 
 # Test plugins, compiled as a plugin author would: headers only, no library.
-$(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(HEADERS) build
+$(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(HEADERS) $(TEST_C_HEADERS) build
 	@mkdir -p $(BUILD)/tests/plugins
 	$(CC) -shared -fPIC -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -lm -o $@
 

@@ -27,22 +27,10 @@
 #include <time.h>
 
 #include "check.h"
+#include "clock.h"
 
 #define WIDTH 160
 #define HEIGHT 120
-
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static void sleep_seconds(double seconds)
-{
-    struct timespec t = { (time_t)seconds, (long)((seconds - floor(seconds)) * 1e9) };
-    nanosleep(&t, NULL);
-}
 
 static uint32_t pixel(segue_surface *s, int x, int y)
 {

@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "../c/clock.h"
+
 static const segue_host *host;
 
 static segue_status plugin_init(const segue_host *h, const char *path)
@@ -156,19 +158,6 @@ static segue_status failing_render(const segue_value *values, segue_canvas *canv
     (void)values;
     host->canvas_set_error(canvas, "the misbehaving plugin gives up on purpose");
     return SEGUE_ERROR_PLUGIN;
-}
-
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static void sleep_seconds(double seconds)
-{
-    struct timespec t = { (time_t)seconds, (long)((seconds - floor(seconds)) * 1e9) };
-    nanosleep(&t, NULL);
 }
 
 static segue_status slow_render(const segue_value *values, segue_canvas *canvas)
