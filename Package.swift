@@ -2,28 +2,36 @@
 //
 // Segue: SwiftUI's transition model for anyone who can call C.
 //
-// Modules, each depending only on those after it in this list:
+// The folders under Sources/ show the architecture; each module depends only
+// on those below it in its list, or in a list further down:
 //
+// Sources/Tools: the segue command and what only it uses (not in libsegue.so)
 //   SegueCLI         the segue tool                      -> SegueEngine, SegueSamples, SegueWebP
+//   SegueSamples     the demo's sample pictures          -> SegueText
+//   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
+//
+// Sources/Host: the engine, and libsegue.so over it
 //   SegueC           libsegue.so: the C functions        -> SegueEngine
 //   SegueEngine      effects, scenes, the render pipeline -> SeguePluginHost, SegueModel, SegueImageIO, SegueText
-//   SegueSamples     the demo's sample pictures          -> SegueText
 //   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText
 //   SegueModel       transitions, animations, specs      -> SegueBasics (numbers only, no pixels)
-//   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
 //   SegueImageIO     PNG, YUV4MPEG2, files written whole -> SegueCompositor
 //   SegueText        text: FreeType, fontconfig          -> SegueCompositor
 //   SegueCompositor  surfaces, display lists, pixman     -> SegueBasics
 //   SegueBasics      geometry, colour, the error type
 //
-// Plugins (plugins/<name>, one libsegue-plugin-<name>.so each) never link the
-// modules above; they see only the C headers, through the Swift plugin kit:
+// Sources/PluginKit: the plugin side of the ABI. Plugins (plugins/<name>, one
+// libsegue-plugin-<name>.so each) never link the host's modules; they see only
+// the C headers, through the Swift plugin kit:
 //
 //   Segue<Name>Plugin (libsegue-plugin-<name>.so)     <- plugins/<name>/Plugin: segue_kit_main(), static stdlib
 //          |
 //   Segue<Name>                                       <- plugins/<name>/Effects: the effects (tests link these)
 //          |
 //   SeguePluginKit -> SeguePluginEntry -> CSegue      <- Swift kit | C: the exported segue_plugin_entry | include/
+//
+// Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen)
+// as Swift modules; include/ is CSegue, the public headers.
 //
 // The C headers in include/ are the contract; SegueC implements them with
 // `@c @implementation`, so the compiler checks every exported signature.
@@ -36,7 +44,7 @@ let packageDirectory = Context.packageDirectory
 /// record `libsegue.so` rather than a path into the build folder.
 let sharedLibraryLinkerFlags = [
     "-static-stdlib", "-use-ld=lld",
-    "-Xlinker", "--version-script=\(packageDirectory)/Sources/SegueC/exports.map",
+    "-Xlinker", "--version-script=\(packageDirectory)/Sources/Host/SegueC/exports.map",
     "-Xlinker", "-soname=libsegue.so",
     "-Xlinker", "--exclude-libs=ALL",
 ]
@@ -63,36 +71,50 @@ let package = Package(
         .library(name: "segue-plugin-tiktok", type: .dynamic, targets: ["SegueTikTokPlugin"]),
     ],
     targets: [
-        // System libraries, from Debian's -dev packages.
-        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CDynamicLoader"),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
-        // The hand-written public headers, seen by Swift as a module.
+        // Sources/System: the C libraries, from Debian's -dev packages, as Swift modules.
+        .systemLibrary(name: "CPixman", path: "Sources/System/CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CDynamicLoader", path: "Sources/System/CDynamicLoader"),
+        .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/System/CWebP", pkgConfig: "libwebpmux",
+                       providers: [.apt(["libwebp-dev"])]),
+        // include/: the hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 
-        .target(name: "SegueBasics"),
-        .target(name: "SegueModel", dependencies: ["SegueBasics"]),
-        .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"]),
-        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"]),
-        .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"]),
-        .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"]),
-        .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"]),
-        .target(name: "SeguePluginHost", dependencies: ["SegueModel", "SegueCompositor", "SegueText", "CSegue", "CDynamicLoader"]),
+        // Sources/Host: the engine and libsegue.so.
+        .target(name: "SegueBasics", path: "Sources/Host/SegueBasics"),
+        .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Sources/Host/SegueModel"),
+        .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Sources/Host/SegueCompositor"),
+        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"], path: "Sources/Host/SegueImageIO"),
+        .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"],
+                path: "Sources/Host/SegueText"),
+        .target(name: "SeguePluginHost",
+                dependencies: ["SegueModel", "SegueCompositor", "SegueText", "CSegue", "CDynamicLoader"],
+                path: "Sources/Host/SeguePluginHost"),
         .target(name: "SegueEngine",
-                dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"]),
+                dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"],
+                path: "Sources/Host/SegueEngine"),
         .target(
             name: "SegueC",
             dependencies: ["SegueEngine", "CSegue"],
+            path: "Sources/Host/SegueC",
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(sharedLibraryLinkerFlags)]
         ),
-        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueSamples", "SegueWebP"]),
 
-        // The Swift plugin kit, and the C target that defines each plugin's exported entry.
-        .target(name: "SeguePluginEntry", dependencies: ["CSegue"]),
-        .target(name: "SeguePluginKit", dependencies: ["CSegue", "SeguePluginEntry"]),
+        // Sources/Tools: the segue command and what only it uses.
+        .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"], path: "Sources/Tools/SegueWebP"),
+        .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"], path: "Sources/Tools/SegueSamples"),
+        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueSamples", "SegueWebP"],
+                          path: "Sources/Tools/SegueCLI"),
+
+        // Sources/PluginKit: the plugin side of the ABI. The Swift plugin kit, and the C
+        // target that defines each plugin's exported entry.
+        .target(name: "SeguePluginEntry", dependencies: ["CSegue"], path: "Sources/PluginKit/SeguePluginEntry"),
+        .target(name: "SeguePluginKit", dependencies: ["CSegue", "SeguePluginEntry"],
+                path: "Sources/PluginKit/SeguePluginKit"),
         // Plugins: the effects (linked by the tests), and the .so's target (never linked by tests).
         .target(name: "SegueClip", dependencies: ["SeguePluginKit"], path: "plugins/clip/Effects"),
         .target(name: "SegueClipPlugin", dependencies: ["SegueClip"], path: "plugins/clip/Plugin",

@@ -2,7 +2,7 @@ import CSegue
 import Testing
 @testable import SeguePluginKit
 
-// The example at the top of Sources/SeguePluginKit/SeguePluginKit.swift,
+// The example at the top of Sources/PluginKit/SeguePluginKit/SeguePluginKit.swift,
 // word for word: keep the two in step.
 
 struct Fade: Effect {

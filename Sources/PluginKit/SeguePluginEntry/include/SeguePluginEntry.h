@@ -17,7 +17,7 @@
 /* By relative path: Swift's importer sees no header search path of this
  * target, and the file is the one module CSegue (include/module.modulemap)
  * owns, so Swift sees one set of types. */
-#include "../../../include/segue/plugin.h"
+#include "../../../../include/segue/plugin.h"
 
 #ifdef __cplusplus
 extern "C" {
