@@ -83,22 +83,26 @@ let package = Package(
         // include/: the hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 
+        // Sources/Shared: the vocabulary both sides of the plugin line speak, and its C shapes.
+        .target(name: "SegueVocabulary", path: "Sources/Shared/SegueVocabulary"),
+        .target(name: "SegueABI", dependencies: ["SegueVocabulary", "CSegue"], path: "Sources/Shared/SegueABI"),
+
         // Sources/Host: the engine and libsegue.so.
-        .target(name: "SegueBasics", path: "Sources/Host/SegueBasics"),
+        .target(name: "SegueBasics", dependencies: ["SegueVocabulary"], path: "Sources/Host/SegueBasics"),
         .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Sources/Host/SegueModel"),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Sources/Host/SegueCompositor"),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"], path: "Sources/Host/SegueImageIO"),
         .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"],
                 path: "Sources/Host/SegueText"),
         .target(name: "SeguePluginHost",
-                dependencies: ["SegueModel", "SegueCompositor", "SegueText", "CSegue", "CDynamicLoader"],
+                dependencies: ["SegueModel", "SegueCompositor", "SegueText", "SegueABI", "CSegue", "CDynamicLoader"],
                 path: "Sources/Host/SeguePluginHost"),
         .target(name: "SegueEngine",
                 dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"],
                 path: "Sources/Host/SegueEngine"),
         .target(
             name: "SegueC",
-            dependencies: ["SegueEngine", "CSegue"],
+            dependencies: ["SegueEngine", "SegueABI", "CSegue"],
             path: "Sources/Host/SegueC",
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(sharedLibraryLinkerFlags)]
@@ -107,14 +111,17 @@ let package = Package(
         // Sources/Tools: the segue command and what only it uses.
         .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"], path: "Sources/Tools/SegueWebP"),
         .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"], path: "Sources/Tools/SegueSamples"),
-        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueSamples", "SegueWebP"],
+        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueSamples", "SegueWebP", "SegueABI"],
                           path: "Sources/Tools/SegueCLI"),
 
         // Sources/PluginKit: the plugin side of the ABI. The Swift plugin kit, and the C
         // target that defines each plugin's exported entry.
         .target(name: "SeguePluginEntry", dependencies: ["CSegue"], path: "Sources/PluginKit/SeguePluginEntry"),
-        .target(name: "SeguePluginKit", dependencies: ["CSegue", "SeguePluginEntry"],
+        .target(name: "SeguePluginKit", dependencies: ["SegueVocabulary", "SegueABI", "CSegue", "SeguePluginEntry"],
                 path: "Sources/PluginKit/SeguePluginKit"),
+        // A fake host that records what an effect draws, for plugins' unit tests.
+        .target(name: "SeguePluginKitTesting", dependencies: ["SeguePluginKit", "SegueABI", "CSegue"],
+                path: "Sources/PluginKit/SeguePluginKitTesting"),
         // Plugins: the effects (linked by the tests), and the .so's target (never linked by tests).
         .target(name: "SegueClip", dependencies: ["SeguePluginKit"], path: "plugins/clip/Effects"),
         .target(name: "SegueClipPlugin", dependencies: ["SegueClip"], path: "plugins/clip/Plugin",
@@ -132,14 +139,16 @@ let package = Package(
         .target(name: "SegueTikTokPlugin", dependencies: ["SegueTikTok"], path: "plugins/tiktok/Plugin",
                 linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
 
+        .testTarget(name: "SegueVocabularyTests", dependencies: ["SegueVocabulary"]),
+        .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue"]),
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
         .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO", "SegueWebP", "CWebP"]),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
-        .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "CPixman"]),
+        .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "SegueABI", "CPixman"]),
         .testTarget(name: "SegueTextTests", dependencies: ["SegueText", "CPixman"]),
         .testTarget(name: "SegueSamplesTests", dependencies: ["SegueSamples", "SegueImageIO"]),
-        .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SegueClip", "SegueSlidingDoor", "SegueExplode",
+        .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SeguePluginKitTesting", "SegueABI", "SegueClip", "SegueSlidingDoor", "SegueExplode",
                                                                  "SegueCountUp", "SegueTikTok"]),
         // Renders the built plugins (build/lib/segue/plugins, from `make build`) through the engine.
         .testTarget(name: "SegueEffectTests",

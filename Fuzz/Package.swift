@@ -21,13 +21,15 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Linked/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CSegue", path: "Linked/CSegue"),
 
-        .target(name: "SegueBasics", path: "Linked/SegueBasics"),
+        .target(name: "SegueVocabulary", path: "Linked/SegueVocabulary"),
+        .target(name: "SegueABI", dependencies: ["SegueVocabulary", "CSegue"], path: "Linked/SegueABI"),
+        .target(name: "SegueBasics", dependencies: ["SegueVocabulary"], path: "Linked/SegueBasics"),
         .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Linked/SegueModel"),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Linked/SegueCompositor"),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"], path: "Linked/SegueImageIO"),
         .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"], path: "Linked/SegueText"),
         .target(name: "SeguePluginHost",
-                dependencies: ["SegueModel", "SegueCompositor", "SegueText", "CSegue", "CDynamicLoader"],
+                dependencies: ["SegueModel", "SegueCompositor", "SegueText", "SegueABI", "CSegue", "CDynamicLoader"],
                 path: "Linked/SeguePluginHost"),
 
         // The fuzzers: one executable each, whose main is libFuzzer's.

@@ -10,18 +10,18 @@ func complicatedPicture(width: Int, height: Int) -> Picture {
     let a = noiseSurface(width: 80, height: 60, seed: 101)
     let b = noiseSurface(width: 50, height: 70, seed: 102, opaque: true)
     let c = noiseSurface(width: 120, height: 90, seed: 103)
-    var canvas = Canvas(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), content: Picture())
+    var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), content: Picture())
     canvas.draw(c, transform: .scale(x: 0.37, y: 0.41).concatenating(.translation(x: 3.3, y: 150.2)))
     canvas.draw(a, transform: .scale(x: 1.7, y: 1.7).concatenating(.rotation(0.4)).concatenating(.translation(x: 120, y: 10.5)),
                 opacity: 0.8)
 
-    var group = Canvas(frame: canvas.frame, content: Picture())
+    var group = PictureRecorder(frame: canvas.frame, content: Picture())
     group.draw(b, transform: .rotation(-0.2).concatenating(.translation(x: 30.5, y: 40)))
     var blob = Path()
     blob.addEllipse(in: Rect(x: 40.2, y: 60.7, width: 90, height: 70))
     group.fill(blob, with: Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.7), blend: .multiply)
     var rounded = Path()
-    rounded.addRoundedRect(Rect(x: 20.5, y: 30.25, width: 150, height: 120), cornerRadius: 25)
+    rounded.addRoundedRect(in: Rect(x: 20.5, y: 30.25, width: 150, height: 120), cornerRadius: 25)
     canvas.draw(group.picture, clip: .path(rounded, .nonZero), opacity: 0.6)
 
     var circle = Path()
@@ -38,10 +38,10 @@ func complicatedPicture(width: Int, height: Int) -> Picture {
     star.closeSubpath()
     canvas.fill(star, with: Color(red: 0.2, green: 0.9, blue: 0.3, alpha: 0.5), blend: .plusLighter)
 
-    var inner = Canvas(frame: canvas.frame, content: Picture())
+    var inner = PictureRecorder(frame: canvas.frame, content: Picture())
     inner.draw(b, transform: .scale(x: 0.8, y: 1.3), opacity: 0.9, blend: .screen)
     inner.fill(Rect(x: 10.25, y: 5.5, width: 30.5, height: 70.75), with: Color(red: 1, green: 0, blue: 0.5, alpha: 0.6))
-    var middle = Canvas(frame: canvas.frame, content: Picture())
+    var middle = PictureRecorder(frame: canvas.frame, content: Picture())
     middle.draw(inner.picture, transform: .rotation(0.7).concatenating(.translation(x: 60, y: -10)), opacity: 0.75)
     middle.draw(c, transform: .translation(x: 5, y: 5), crop: Rect(x: 10, y: 10, width: 40, height: 40), blend: .difference)
     canvas.draw(middle.picture, transform: .scale(x: 1.1, y: 0.9).concatenating(.translation(x: 150.5, y: 60.25)),
@@ -105,9 +105,9 @@ struct BandsAndThreadsTests {
     @Test("without resampling, an area is exactly the same pixels as the whole render")
     func subAreaExact() throws {
         let a = noiseSurface(width: 120, height: 90, seed: 111), b = noiseSurface(width: 70, height: 150, seed: 112)
-        var canvas = Canvas(frame: Rect(x: 0, y: 0, width: 300, height: 200), content: Picture())
+        var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: 300, height: 200), content: Picture())
         canvas.draw(a, transform: .translation(x: 10, y: 30))
-        var group = Canvas(frame: canvas.frame, content: Picture())
+        var group = PictureRecorder(frame: canvas.frame, content: Picture())
         group.draw(b, transform: .translation(x: 100, y: 20), crop: Rect(x: 5, y: 5, width: 60, height: 120))
         group.draw(a, transform: .translation(x: 60, y: 70), blend: .plusLighter)
         var blob = Path()

@@ -283,7 +283,7 @@ struct CompositorPixmanTests {
 
     @Test("a path fill with the even-odd rule leaves the hole empty")
     func evenOddFill() throws {
-        var ring = Path(rect: Rect(x: 8, y: 8, width: 48, height: 48))
+        var ring = Path(Rect(x: 8, y: 8, width: 48, height: 48))
         ring.addRect(Rect(x: 20, y: 20, width: 24, height: 24))
         let evenOdd = try render({ $0.fill(ring, with: .white, rule: .evenOdd) }, width: 64, height: 64)
         let nonZero = try render({ $0.fill(ring, with: .white, rule: .nonZero) }, width: 64, height: 64)

@@ -80,7 +80,7 @@ struct FastPathTests {
             var shape = Path()
             let r = Rect(x: 2.5 + random.unit() * 20, y: 1.25 + random.unit() * 20, width: 30 + random.unit() * 70,
                          height: 20 + random.unit() * 80)
-            if random.next() % 2 == 0 { shape.addRoundedRect(r, cornerRadius: random.unit() * 12) } else { shape.addEllipse(in: r) }
+            if random.next() % 2 == 0 { shape.addRoundedRect(in: r, cornerRadius: random.unit() * 12) } else { shape.addEllipse(in: r) }
             item.clip = .path(shape, .nonZero)
         default: break
         }
@@ -158,7 +158,7 @@ struct FastPathTests {
     func opaqueCore() throws {
         let area = PixelRect(width: 300, height: 200)
         var shape = Path()
-        shape.addRoundedRect(Rect(x: 10.5, y: 20.25, width: 279, height: 159.5), cornerRadius: 15)
+        shape.addRoundedRect(in: Rect(x: 10.5, y: 20.25, width: 279, height: 159.5), cornerRadius: 15)
         let mask = MaskBuffer(area: area, paths: [(shape, .nonZero)], rect: nil, opacity: 1)
         let core = mask.opaqueCore
         #expect(core.contains(PixelRect(x0: 11, y0: 36, x1: 289, y1: 164)), "\(core)")

@@ -339,14 +339,14 @@ struct FlattenerTests {
         let rect = PixelRect(x0: 4, y0: 4, x1: 12, y1: 12)
         let shape = color8(0, 0, 128, 128)   // half-transparent blue
         let tint = Color(red: 1, green: 0, blue: 0)
-        var canvas = Canvas(frame: Rect(x: 0, y: 0, width: 16, height: 16),
+        var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: 16, height: 16),
                             content: Picture([Self.fill(rect.rect, shape)]))
         canvas.drawContent(tint: tint)
         let target = try render(canvas.picture, width: 16, height: 16)
         #expect(target[8, 8] == 0x8080_0000, "got \(hex(target[8, 8])): the fill's alpha in red")
         #expect(target[2, 2] == 0)
         // The same through a group (two items), for comparison.
-        var two = Canvas(frame: Rect(x: 0, y: 0, width: 16, height: 16),
+        var two = PictureRecorder(frame: Rect(x: 0, y: 0, width: 16, height: 16),
                          content: Picture([Self.fill(rect.rect, shape), Self.fill(Rect(x: 0, y: 0, width: 1, height: 1), shape)]))
         two.drawContent(tint: tint)
         #expect(try render(two.picture, width: 16, height: 16)[8, 8] == 0x8080_0000)

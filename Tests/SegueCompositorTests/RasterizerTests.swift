@@ -14,7 +14,7 @@ struct AreaCase: Sendable, CustomTestStringConvertible {
     static let all: [AreaCase] = {
         var cases: [AreaCase] = []
         let rect = Rect(x: 10.3, y: 7.6, width: 80.45, height: 50.2)
-        cases.append(AreaCase(name: "rect with fractional edges", path: Path(rect: rect), area: rect.width * rect.height))
+        cases.append(AreaCase(name: "rect with fractional edges", path: Path(rect), area: rect.width * rect.height))
 
         let corners = [Point(x: -30, y: -30), Point(x: 30, y: -30), Point(x: 30, y: 30), Point(x: -30, y: 30)]
         let turn = AffineTransform.rotation(.pi / 6).concatenating(.translation(x: 64.2, y: 63.9))
@@ -27,7 +27,7 @@ struct AreaCase: Sendable, CustomTestStringConvertible {
 
         var rounded = Path()
         let box = Rect(x: 8.5, y: 12.25, width: 100, height: 70)
-        rounded.addRoundedRect(box, cornerRadius: 18)
+        rounded.addRoundedRect(in: box, cornerRadius: 18)
         cases.append(AreaCase(name: "rounded rect 100×70 r 18", path: rounded, area: 100 * 70 - (4 - .pi) * 18 * 18))
 
         let triangle = [Point(x: 10.5, y: 10.25), Point(x: 118, y: 30.5), Point(x: 40.75, y: 110)]
@@ -61,7 +61,7 @@ struct RasterizerTests {
 
     @Test("an integer-aligned rectangle is exactly 255 inside and 0 outside")
     func integerRectExact() {
-        let mask = rasterize(Path(rect: Rect(x: 16, y: 8, width: 50, height: 40)), in: PixelRect(width: 80, height: 64))
+        let mask = rasterize(Path(Rect(x: 16, y: 8, width: 50, height: 40)), in: PixelRect(width: 80, height: 64))
         let inside = PixelRect(x0: 16, y0: 8, x1: 66, y1: 48)
         for y in 0..<64 {
             for x in 0..<80 {
@@ -82,7 +82,7 @@ struct RasterizerTests {
                       (-5.5, -3.25, 200.0, 200.0), (40.01, 30.99, 33.33, 44.44)])
     func filledRectangleEqualsPixman(x: Double, y: Double, width: Double, height: Double) {
         let area = PixelRect(width: 128, height: 100)
-        let mask = rasterize(Path(rect: Rect(x: x, y: y, width: width, height: height)), in: area)
+        let mask = rasterize(Path(Rect(x: x, y: y, width: width, height: height)), in: area)
         let image = pixman_image_create_bits(PIXMAN_a8, 128, 100, nil, 0)!
         defer { pixman_image_unref(image) }
         func fixed(_ v: Double) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded(.towardZero)) }
@@ -103,7 +103,7 @@ struct RasterizerTests {
     @Test("a pixel's coverage follows the fraction of it a straight edge covers")
     func edgePixelCoverage() {
         // Left edge at x = 10.25 covers 0.75 of column 10; bottom edge at y = 20.5 covers half of row 20.
-        let mask = rasterize(Path(rect: Rect(x: 10.25, y: 4, width: 30, height: 16.5)), in: PixelRect(width: 64, height: 32))
+        let mask = rasterize(Path(Rect(x: 10.25, y: 4, width: 30, height: 16.5)), in: PixelRect(width: 64, height: 32))
         // pixman samples 17 columns × 15 rows per pixel: one sample is 1/17 of a column, 1/15 of a row.
         #expect(abs(Double(mask[10, 10]) / 255 - 0.75) <= 1.0 / 17 + 1e-9, "left edge: \(mask[10, 10])")
         #expect(abs(Double(mask[20, 20]) / 255 - 0.5) <= 1.0 / 15 + 1e-9, "bottom edge: \(mask[20, 20])")
@@ -165,7 +165,7 @@ struct RasterizerTests {
 
     @Test("overlapping squares: fill rules and orientation", arguments: [false, true])
     func overlappingSquares(opposite: Bool) {
-        var path = Path(rect: Self.a)
+        var path = Path(Self.a)
         if opposite {
             let r = Self.b   // the same square, traced the other way round
             path.move(to: Point(x: r.minX, y: r.minY))
@@ -220,7 +220,7 @@ struct RasterizerTests {
 
     @Test("a path far outside the mask covers nothing")
     func farOutside() {
-        var path = Path(rect: Rect(x: 5000, y: 5000, width: 50, height: 50))
+        var path = Path(Rect(x: 5000, y: 5000, width: 50, height: 50))
         path.addEllipse(in: Rect(x: -900, y: 10, width: 100, height: 100))
         path.addRect(Rect(x: 10, y: 200, width: 50, height: 50))
         let mask = rasterize(path, in: PixelRect(width: 128, height: 128))
@@ -229,7 +229,7 @@ struct RasterizerTests {
 
     @Test("a rectangle reaching ±1e9 covers the whole mask; its clipped edges stay outside")
     func hugeCoordinates() {
-        let huge = rasterize(Path(rect: Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)), in: PixelRect(x0: -5, y0: 7, x1: 59, y1: 71))
+        let huge = rasterize(Path(Rect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)), in: PixelRect(x0: -5, y0: 7, x1: 59, y1: 71))
         #expect(huge.values.allSatisfy { $0 == 255 })
         // A half-plane bounded by x = 32.5 whose other corners are a billion pixels away.
         let half = rasterize(polygonPath([Point(x: 32.5, y: -1e9), Point(x: 1e9, y: -1e9), Point(x: 1e9, y: 1e9),
@@ -243,7 +243,7 @@ struct RasterizerTests {
         curve.addCurve(to: Point(x: 64, y: 64), control1: Point(x: 1e9, y: -1e9), control2: Point(x: -1e9, y: 1e9))
         curve.addLine(to: Point(x: 0, y: 64))
         _ = rasterize(curve, in: PixelRect(width: 64, height: 64))
-        var extreme = Path(rect: Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
+        var extreme = Path(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300))
         extreme.addRect(Rect(x: -Double.greatestFiniteMagnitude, y: 0, width: Double.greatestFiniteMagnitude, height: 10))
         _ = rasterize(extreme, rule: .evenOdd, in: PixelRect(width: 16, height: 16))
     }
@@ -251,7 +251,7 @@ struct RasterizerTests {
     @Test("non-finite points drop their own subpath and nothing else")
     func nonFinitePoints() {
         let square = Rect(x: 8, y: 8, width: 20, height: 20)
-        var path = Path(rect: square)
+        var path = Path(square)
         path.move(to: Point(x: 40, y: 40))
         path.addLine(to: Point(x: .nan, y: 50))
         path.addLine(to: Point(x: 60, y: 60))
@@ -266,7 +266,7 @@ struct RasterizerTests {
         #expect(arc.isEmpty)
 
         let mask = rasterize(path, in: PixelRect(width: 64, height: 64))
-        let clean = rasterize(Path(rect: square), in: PixelRect(width: 64, height: 64))
+        let clean = rasterize(Path(square), in: PixelRect(width: 64, height: 64))
         #expect(mask.values == clean.values)
 
         var allNaN = Path()
@@ -346,10 +346,10 @@ struct RasterizerTests {
         #expect(relativeError(rasterize(ellipse).area, .pi * 59.5 * 20.5) < 0.005)
         // A radius larger than half the height gives a stadium: w·h − (4 − π)·(h/2)².
         var stadium = Path()
-        stadium.addRoundedRect(Rect(x: 10, y: 40, width: 100, height: 40), cornerRadius: 500)
+        stadium.addRoundedRect(in: Rect(x: 10, y: 40, width: 100, height: 40), cornerRadius: 500)
         #expect(relativeError(rasterize(stadium).area, 100 * 40 - (4 - .pi) * 400) < 0.005)
         var negative = Path()
-        negative.addRoundedRect(Rect(x: 10, y: 40, width: 100, height: 40), cornerRadius: -5)
+        negative.addRoundedRect(in: Rect(x: 10, y: 40, width: 100, height: 40), cornerRadius: -5)
         #expect(rasterize(negative).area == 4000)
     }
 

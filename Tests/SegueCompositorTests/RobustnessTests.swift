@@ -64,7 +64,7 @@ struct RobustnessTests {
         let target = try render(picture, width: 40, height: 30)
         #expect(target.hasSamePixels(as: filledSurface(width: 40, height: 30, pixel: 0)))
         // A canvas does not even record it, except +∞, which it clamps to 1 as documented.
-        var canvas = Canvas(frame: Rect(x: 0, y: 0, width: 4, height: 4), content: Picture())
+        var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: 4, height: 4), content: Picture())
         canvas.draw(Self.surface, opacity: opacity)
         canvas.drawContent(opacity: opacity)
         #expect(canvas.picture.items.map(\.opacity) == (opacity == .infinity ? [1, 1] : []))
@@ -81,7 +81,7 @@ struct RobustnessTests {
         #expect(difference(try render(boosted, width: 40, height: 30), expected).count == 0)
         #expect(difference(try render(innerBoost, width: 40, height: 30), expected).count == 0)
         // Through a canvas, values are clamped as documented.
-        var canvas = Canvas(frame: Rect(x: 0, y: 0, width: 4, height: 4), content: Picture())
+        var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: 4, height: 4), content: Picture())
         canvas.draw(Self.surface, opacity: opacity)
         #expect(canvas.picture.items.map(\.opacity) == [1])
     }

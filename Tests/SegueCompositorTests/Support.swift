@@ -104,9 +104,9 @@ func render(_ picture: Picture, width: Int, height: Int, background: Color = .cl
     return target
 }
 
-func render(_ build: (inout Canvas) -> Void, width: Int, height: Int, background: Color = .clear,
+func render(_ build: (inout PictureRecorder) -> Void, width: Int, height: Int, background: Color = .clear,
             threads: Int = 1) throws -> Surface {
-    var canvas = Canvas(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), content: Picture())
+    var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), content: Picture())
     build(&canvas)
     return try render(canvas.picture, width: width, height: height, background: background, threads: threads)
 }

@@ -3,7 +3,7 @@ import SegueBasics
 import Testing
 @testable import SegueCompositor
 
-@Suite("Surface, LayerPool, MaskBuffer, Canvas")
+@Suite("Surface, LayerPool, MaskBuffer, PictureRecorder")
 struct SurfaceAndBuffersTests {
     @Test("surface sides outside 1…32768 throw invalidArgument",
           arguments: [(0, 1), (1, 0), (-1, 5), (32769, 1), (1, 32769), (Int.min, 1)])
@@ -86,8 +86,8 @@ struct SurfaceAndBuffersTests {
             { x, y in Int(m.bytes.load(fromByteOffset: (y - m.area.y0) * m.stride + (x - m.area.x0), as: UInt8.self)) }
         }
         // Two rectangles as paths: only the intersection stays.
-        let both = MaskBuffer(area: area, paths: [(Path(rect: Rect(x: 10, y: 20, width: 20, height: 40)), .nonZero),
-                                                  (Path(rect: Rect(x: 20, y: 20, width: 30, height: 40)), .evenOdd)],
+        let both = MaskBuffer(area: area, paths: [(Path(Rect(x: 10, y: 20, width: 20, height: 40)), .nonZero),
+                                                  (Path(Rect(x: 20, y: 20, width: 30, height: 40)), .evenOdd)],
                               rect: nil, opacity: 1)
         let v = values(both)
         #expect(v(15, 30) == 0 && v(25, 30) == 255 && v(35, 30) == 0)
@@ -97,7 +97,7 @@ struct SurfaceAndBuffersTests {
         let integral = MaskBuffer(area: area, paths: [], rect: Rect(x: 10, y: 20, width: 5, height: 5), opacity: 1)
         #expect(values(integral)(40, 50) == 255)
         // Opacity scales everything.
-        let faded = MaskBuffer(area: area, paths: [(Path(rect: Rect(x: 0, y: 0, width: 30, height: 100)), .nonZero)],
+        let faded = MaskBuffer(area: area, paths: [(Path(Rect(x: 0, y: 0, width: 30, height: 100)), .nonZero)],
                                rect: nil, opacity: 0.5)
         #expect(values(faded)(15, 30) == 128 && values(faded)(35, 30) == 0)
         let uniform = MaskBuffer(area: area, paths: [], rect: nil, opacity: 200.0 / 255)
@@ -109,10 +109,10 @@ struct SurfaceAndBuffersTests {
     @Test("a canvas records draws with clamped opacity and leaves its frame alone")
     func canvasRecords() {
         let content = Picture([DrawItem(source: .color(.white))])
-        var canvas = Canvas(frame: Rect(x: 1, y: 2, width: 3, height: 4), content: content)
+        var canvas = PictureRecorder(frame: Rect(x: 1, y: 2, width: 3, height: 4), content: content)
         canvas.drawContent(transform: .translation(x: 5, y: 0), opacity: 0.25, blend: .screen)
         canvas.fill(Rect(x: 0, y: 0, width: 2, height: 2), with: .black)
-        canvas.fill(Path(rect: Rect(x: 0, y: 0, width: 2, height: 2)), with: .black, rule: .evenOdd, blend: .multiply)
+        canvas.fill(Path(Rect(x: 0, y: 0, width: 2, height: 2)), with: .black, rule: .evenOdd, blend: .multiply)
         canvas.draw(Picture(), opacity: 7)
         #expect(canvas.frame == Rect(x: 1, y: 2, width: 3, height: 4))
         #expect(canvas.picture.items.count == 4)

@@ -6,7 +6,7 @@ import SegueText
 import Testing
 
 /// countUp from the built plugin, rendered by the engine, against the same
-/// text drawn by the compositor directly (SegueText's `Canvas.drawText`)
+/// text drawn by the compositor directly (SegueText's `PictureRecorder.drawText`)
 /// over the same content: the pixels must be equal.
 @Suite struct CountUpPixelTests {
     static let red = Color(red: 1, green: 59.0 / 255, blue: 48.0 / 255)
@@ -22,7 +22,7 @@ import Testing
 
     /// `content` with `text` drawn centred over it by the compositor itself.
     func expected(_ text: String, size: Double, color: Color, over content: Surface) throws -> Surface {
-        var canvas = Canvas(frame: content.bounds.rect, content: Picture([DrawItem(source: .surface(content))]))
+        var canvas = PictureRecorder(frame: content.bounds.rect, content: Picture([DrawItem(source: .surface(content))]))
         canvas.drawContent()
         try canvas.drawText(text, font: FontDescription(size: size, weight: .bold), color: color,
                             at: Point(x: Double(content.width) / 2, y: Double(content.height) / 2))
@@ -119,7 +119,7 @@ import Testing
             let target = try Surface(width: 160, height: 120)
             try engine.render(engine.transition(spec: spec), from: nil, to: content, progress: progress,
                               scene: Scene(background: Color(red: 0.2, green: 0.5, blue: 0.9)), into: target)
-            var canvas = Canvas(frame: content.bounds.rect, content: Picture([DrawItem(source: .surface(content))]))
+            var canvas = PictureRecorder(frame: content.bounds.rect, content: Picture([DrawItem(source: .surface(content))]))
             canvas.drawContent()
             let want = try Surface(width: 160, height: 120)
             try Compositor(threads: 1).render(Picture([DrawItem(source: .picture(canvas.picture))]),

@@ -382,8 +382,8 @@ enum Fixtures {
 
     @Test func integerMagnitudesReachTwoToThe53() throws {
         let twoTo53 = 1 << 53
-        #expect(ParameterSpec.maximumInteger == 9_007_199_254_740_992)
-        #expect(ParameterSpec.maximumInteger == Double(twoTo53))
+        #expect(DeclarationRules.maximumInteger == 9_007_199_254_740_992)
+        #expect(DeclarationRules.maximumInteger == Double(twoTo53))
         let n = try make(.integer, name: "n", active: .integer(0), identity: .integer(0), animatable: false)
         for v in [twoTo53, -twoTo53, twoTo53 - 1, -(twoTo53 - 1), 0] {
             #expect(try n.accept(.integer(v)) == .integer(v))

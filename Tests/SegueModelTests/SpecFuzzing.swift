@@ -92,7 +92,7 @@ enum SpecFuzzing {
     /// A refusal must be a `SegueError` with one of `codes`; a `.parse` error
     /// says where, as "column N: …" with N in 1…(length + 1), and any other
     /// error that names a column names one in that range too.
-    private static func checkRefusal(_ error: any Error, of text: String, codes: Set<SegueError.Code>) -> String? {
+    private static func checkRefusal(_ error: any Error, of text: String, codes: Set<Status>) -> String? {
         guard let error = error as? SegueError else {
             return "\(quoted(text)) was refused with \(type(of: error)), not a SegueError: \(error)"
         }

@@ -76,12 +76,12 @@ private func tree(_ text: String) throws -> String { render(try SpecParser.parse
     @Test func identifiers() throws {
         #expect(try kinds("_a1 B2c") == ["id:_a1@1", "id:B2c@5", "end@8"])
         #expect(try kinds("2x") == ["num:2@1", "id:x@2", "end@3"])
-        #expect(SpecLexer.isIdentifier("countUp"))
-        #expect(SpecLexer.isIdentifier("_"))
-        #expect(!SpecLexer.isIdentifier(""))
-        #expect(!SpecLexer.isIdentifier("a-b"))
-        #expect(!SpecLexer.isIdentifier("é"))
-        #expect(!SpecLexer.isIdentifier("1a"))
+        #expect(DeclarationRules.isIdentifier("countUp"))
+        #expect(DeclarationRules.isIdentifier("_"))
+        #expect(!DeclarationRules.isIdentifier(""))
+        #expect(!DeclarationRules.isIdentifier("a-b"))
+        #expect(!DeclarationRules.isIdentifier("é"))
+        #expect(!DeclarationRules.isIdentifier("1a"))
     }
 
     @Test func stringsAndEscapes() throws {
@@ -297,9 +297,9 @@ private func tree(_ text: String) throws -> String { render(try SpecParser.parse
 
 struct Malformed: Sendable, CustomTestStringConvertible {
     let spec: String
-    let code: SegueError.Code
+    let code: Status
     let message: String
-    init(_ spec: String, _ code: SegueError.Code, _ message: String) {
+    init(_ spec: String, _ code: Status, _ message: String) {
         self.spec = spec
         self.code = code
         self.message = message

@@ -90,7 +90,7 @@ enum PluginFuzzing {
             let fits: Bool = switch (parameter.kind, value) {
             case (.number, .number(let v)): v.isFinite && parameter.range.map { $0.contains(v) } != false
             case (.integer, .integer(let v)):
-                Double(v.magnitude) <= ParameterSpec.maximumInteger && parameter.range.map { $0.contains(Double(v)) } != false
+                Double(v.magnitude) <= DeclarationRules.maximumInteger && parameter.range.map { $0.contains(Double(v)) } != false
             case (.bool, .bool): true
             case (.color, .color(let c)): [c.red, c.green, c.blue, c.alpha].allSatisfy { (0...1).contains($0) }
             case (.point, .point(let p)): p.isFinite

@@ -1,5 +1,6 @@
 import CPixman
 import CSegue
+import SegueABI
 import Glibc
 import SegueBasics
 import SegueCompositor
@@ -15,7 +16,7 @@ import Testing
                                         .point(Point(x: 3, y: -4)), .enumeration("channels"), .string("%.1f")]
         for value in values {
             var kept: [UnsafeMutablePointer<CChar>] = []
-            let c = CValues.cValue(value) { s in
+            let c = segue_value(value) { s in
                 let copy = strdup(s)!
                 kept.append(copy)
                 return UnsafePointer(copy)
@@ -135,7 +136,7 @@ import Testing
         let input = try Surface(width: 40, height: 20)
         input.fill(0xFF336699)
         let frame = Rect(x: 0, y: 0, width: 40, height: 20)
-        var canvas = Canvas(frame: frame, content: Picture([DrawItem(source: .surface(input))]))
+        var canvas = PictureRecorder(frame: frame, content: Picture([DrawItem(source: .surface(input))]))
         try instance.render(instance.descriptor.defaultActive, into: &canvas)
         let output = try Surface(width: 40, height: 20)
         try Compositor(threads: 1).render(canvas.picture, background: .clear, into: output)
@@ -162,7 +163,7 @@ import Testing
         let effect = InMemoryPlugin.effect(id: "test.fail", name: "fail", params: [], render: render)
         let plugin = try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:fail")
         let instance = try PluginEffect(plugin.effects[0])
-        var canvas = Canvas(frame: Rect(x: 0, y: 0, width: 4, height: 4), content: Picture())
+        var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: 4, height: 4), content: Picture())
         #expect {
             try instance.render(instance.descriptor.defaultActive, into: &canvas)
         } throws: { error in
@@ -198,7 +199,7 @@ import Testing
         let instance = try PluginEffect(plugin.effects[0])
         let input = try Surface(width: 6, height: 6)
         input.fill(0xFF0000FF)
-        var canvas = Canvas(frame: Rect(x: 2, y: 1, width: 6, height: 6),
+        var canvas = PictureRecorder(frame: Rect(x: 2, y: 1, width: 6, height: 6),
                             content: Picture([DrawItem(source: .surface(input), transform: .translation(x: 2, y: 1))]))
         try instance.render(instance.descriptor.defaultActive, into: &canvas)
         let output = try Surface(width: 10, height: 10)

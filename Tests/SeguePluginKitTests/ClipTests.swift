@@ -2,6 +2,8 @@ import CSegue
 import Testing
 @testable import SegueClip
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// The clip effect, rendered through the kit with the fake host.
 @Suite struct ClipTests {
@@ -15,7 +17,7 @@ import Testing
         let rendering = try render("segue.clip", [number(value), number(cornerRadius)], frame: frame ?? self.frame)
         #expect(rendering.status == SEGUE_OK)
         #expect(rendering.errors.isEmpty)
-        #expect(rendering.canvas.paths.allSatisfy { $0.destroyed })
+        #expect(rendering.canvas.destroyedEveryPath)
         return rendering
     }
 
@@ -29,30 +31,36 @@ import Testing
 
     @Test func atAHalfTheClipIsAHalfSizeRoundedRectAboutTheCentre() throws {
         let expected = DrawCall(image: "content",
-                                clip: [.roundedRect(Rect(x: 110, y: 95, width: 200, height: 150), radius: 50)])
+                                clip: Path(roundedRect: Rect(x: 110, y: 95, width: 200, height: 150), cornerRadius: 50))
         #expect(try clip(0.5).calls == [.draw(expected)])
     }
 
     @Test func theCornerRadiusFollowsItsParameter() throws {
         let expected = DrawCall(image: "content",
-                                clip: [.roundedRect(Rect(x: 110, y: 95, width: 200, height: 150), radius: 5)])
+                                clip: Path(roundedRect: Rect(x: 110, y: 95, width: 200, height: 150), cornerRadius: 5))
         #expect(try clip(0.5, cornerRadius: 10).calls == [.draw(expected)])
     }
 
     @Test func theCornerRadiusIsAtMostHalfTheShorterSide() throws {
         let calls = try clip(0.5, cornerRadius: 10000).calls
         #expect(calls == [.draw(DrawCall(image: "content",
-                                         clip: [.roundedRect(Rect(x: 110, y: 95, width: 200, height: 150), radius: 75)]))])
+                                         clip: Path(roundedRect: Rect(x: 110, y: 95, width: 200, height: 150), cornerRadius: 75)))])
     }
 
     @Test func justBelowOneTheClipIsStillThere() throws {
         let calls = try clip(0.99).calls
-        guard case .draw(let draw) = calls.first, case .roundedRect(let rect, let radius)? = draw.clip?.first else {
+        guard case .draw(let draw) = calls.first, let clip = draw.clip else {
             Issue.record("expected a clipped drawing, got \(calls)")
             return
         }
+        let rect = clip.boundingBox
         #expect(abs(rect.width - 396) < 1e-9 && abs(rect.height - 297) < 1e-9)
-        #expect(abs(radius - 1) < 1e-9)
+        // A corner radius of 1: the first straight edge starts 1 pixel in from the corner.
+        guard case .move(let start)? = clip.elements.first else {
+            Issue.record("no start in \(clip)")
+            return
+        }
+        #expect(abs(start.x - (rect.minX + 1)) < 1e-9 && abs(start.y - rect.minY) < 1e-9)
     }
 
     @Test func beyondOneTheRectGrowsPastTheFrameAndTheContentIsUnclipped() throws {

@@ -2,19 +2,21 @@ import CSegue
 import Testing
 @testable import SegueCountUp
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// Renders countUp once on a fake canvas, through the kit's C render path.
 private func renderCountUp(value: Double, format: String = "%.1f", threshold: Double = 100,
-                           color: Color = .black, alertColor: Color = CountUp.systemRed, fontSize: Double = 0,
+                           color: Color = .black, alertColor: Color = .red, fontSize: Double = 0,
                            fontFamily: String = "", bold: Bool = true,
                            frame: Rect = Rect(x: 10, y: 20, width: 400, height: 300)) -> Rendering {
-    let registration = EffectRegistration(type: CountUp.self, host: HostTable(pointer: fakeHost))
+    let registration = EffectRegistration(type: CountUp.self, host: Host(pointer: FakeHost.table))
     let instance = EffectInstance(registration: registration)
     let canvas = FakeCanvas(frame: frame)
     func paint(_ c: Color) -> segue_value { SeguePluginKitTests.color(c.red, c.green, c.blue, c.alpha) }
     let values = [number(value), text(format, kind: .string), number(threshold), paint(color), paint(alertColor),
                   number(fontSize), text(fontFamily, kind: .string), number(bold ? 1 : 0, kind: .bool)]
-    let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.opaque) }
+    let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.handle) }
     return Rendering(status: status, canvas: canvas)
 }
 
@@ -44,8 +46,8 @@ private func renderCountUp(value: Double, format: String = "%.1f", threshold: Do
         #expect(parameters.map(\.isAnimatable) == [true, false, false, false, false, false, false, false])
         #expect(parameters[0].active == .number(0) && parameters[0].identity == .number(100))
         #expect(parameters[0].range == nil)
-        let defaults: [ParameterDeclaration.Value] = [.text("%.1f"), .number(100), .color(.black), .color(red),
-                                                      .number(0), .text(""), .number(1)]
+        let defaults: [ParameterValue] = [.string("%.1f"), .number(100), .color(.black), .color(red),
+                                          .number(0), .string(""), .bool(true)]
         for (parameter, value) in zip(parameters.dropFirst(), defaults) {
             #expect(parameter.active == value && parameter.identity == value, "\(parameter.name)")
         }
@@ -54,7 +56,7 @@ private func renderCountUp(value: Double, format: String = "%.1f", threshold: Do
     }
 
     @Test func theDeclarationPassesTheKitsChecks() throws {
-        let runtime = try Kit.load([SegueCountUp.plugin], hasMain: true, host: HostTable(pointer: fakeHost)).get()
+        let runtime = try Kit.load([SegueCountUp.plugin], hasMain: true, host: Host(pointer: FakeHost.table)).get()
         #expect(runtime.effects.map(\.schema.id) == ["segue.countUp"])
     }
 

@@ -1,10 +1,12 @@
 import CSegue
 import Testing
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// The checks the kit makes before the host sees a descriptor.
 @Suite struct DeclarationTests {
-    let host = HostTable(pointer: fakeHost)
+    let host = Host(pointer: FakeHost.table)
 
     func problems(_ declarations: [PluginDeclaration], hasMain: Bool = true) -> [String] {
         switch Kit.load(declarations, hasMain: hasMain, host: host) {
@@ -79,8 +81,8 @@ import Testing
             #"effect "vendor.effect", parameter "shade": the identity value has components outside 0…1"#,
             #"effect "vendor.effect", parameter "spot": the active value is not finite"#,
             #"effect "vendor.effect", parameter "spot": the identity value is not finite"#,
-            #"effect "vendor.effect", parameter "huge": the active value 1.152921504606847e+18 is beyond ±2⁵³"#,
-            #"effect "vendor.effect", parameter "huge": the identity value 1.152921504606847e+18 is beyond ±2⁵³"#,
+            #"effect "vendor.effect", parameter "huge": the active value 1152921504606846976 is beyond ±2⁵³"#,
+            #"effect "vendor.effect", parameter "huge": the identity value 1152921504606846976 is beyond ±2⁵³"#,
             #"effect "vendor.effect", parameter "essay": the active value is longer than 4096 bytes"#,
             #"effect "vendor.effect", parameter "essay": the identity value is longer than 4096 bytes"#,
         ])
@@ -103,24 +105,40 @@ import Testing
     }
 
     @Test func aHostTableTooSmallOrIncompleteIsRefused() {
-        var small = fakeHost.pointee
+        var small = FakeHost.table.pointee
         small.struct_size = 24
-        #expect(withUnsafePointer(to: &small) { HostTable.problem(with: $0) }
-            == "the host's function table has 24 bytes; this plugin needs \(MemoryLayout<segue_host>.size) (plugin ABI 1)")
-        var incomplete = fakeHost.pointee
+        // What the kit always calls ends with path_close; later functions are optional.
+        let required = MemoryLayout<segue_host>.offset(of: \segue_host.path_close)! + 8
+        #expect(withUnsafePointer(to: &small) { Host.problem(with: $0) }
+            == "the host's function table has 24 bytes; this plugin needs at least \(required) (plugin ABI 1)")
+        var incomplete = FakeHost.table.pointee
         incomplete.path_close = nil
         incomplete.canvas_rasterize = nil
-        #expect(withUnsafePointer(to: &incomplete) { HostTable.problem(with: $0) }
+        #expect(withUnsafePointer(to: &incomplete) { Host.problem(with: $0) }
             == "the host's function table lacks canvas_rasterize, path_close")
-        #expect(HostTable.problem(with: fakeHost) == nil)
+        #expect(Host.problem(with: FakeHost.table) == nil)
+        #expect(Host.problem(with: FakeHost.tableWithoutCancellation) == nil)
+    }
+
+    /// A host that predates `canvas_is_cancelled` is accepted, and the
+    /// question is answered "no" without reading beyond its table.
+    @Test func aHostWithoutCancellationNeverCancels() throws {
+        let fake = FakeCanvas(frame: Rect(x: 0, y: 0, width: 8, height: 8))
+        fake.cancelled = true
+        #expect(Canvas(host: FakeHost.table, pointer: fake.handle).isCancelled)
+        let older = Canvas(host: FakeHost.tableWithoutCancellation, pointer: fake.handle)
+        #expect(!older.isCancelled)
+        try older.checkCancellation()
+        #expect(!Host(pointer: FakeHost.tableWithoutCancellation).covers(\.canvas_is_cancelled))
+        #expect(Host(pointer: FakeHost.tableWithoutCancellation).covers(\.path_close))
     }
 
     @Test func initRefusesABadHostAndSaysWhy() {
-        var incomplete = fakeHost.pointee
+        var incomplete = FakeHost.table.pointee
         incomplete.image_pixels = nil
         let status = withUnsafePointer(to: &incomplete) { segue_plugin_entry.`init`!($0, "/x.so") }
         #expect(status == SEGUE_ERROR_PLUGIN)
-        #expect(fakeLog.withLock { $0 }.contains("\(SEGUE_LOG_ERROR): the host's function table lacks image_pixels"))
+        #expect(FakeHost.log.withLock { $0 }.contains("\(SEGUE_LOG_ERROR): the host's function table lacks image_pixels"))
         #expect(segue_plugin_entry.`init`!(nil, "/x.so") == SEGUE_ERROR_INVALID_ARGUMENT)
     }
 }

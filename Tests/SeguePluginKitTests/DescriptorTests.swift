@@ -2,11 +2,13 @@ import CSegue
 import Glibc
 import Testing
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// The exported entry and the descriptors the host reads, after the kit's init.
 @Suite struct DescriptorTests {
     init() throws {
-        try #require(TestPlugin.initStatus == SEGUE_OK, "init failed: \(fakeLog.withLock { $0 })")
+        try #require(TestPlugin.initStatus == SEGUE_OK, "init failed: \(FakeHost.log.withLock { $0 })")
     }
 
     @Test func entryDescribesThePlugin() throws {
@@ -31,7 +33,7 @@ import Testing
 
     @Test func secondInitSucceedsAndChangesNothing() throws {
         let before = segue_plugin_entry.effect!(0)
-        #expect(segue_plugin_entry.`init`!(fakeHost, "/elsewhere.so") == SEGUE_OK)
+        #expect(segue_plugin_entry.`init`!(FakeHost.table, "/elsewhere.so") == SEGUE_OK)
         #expect(segue_plugin_entry.effect!(0) == before)
     }
 
@@ -54,8 +56,8 @@ import Testing
         #expect(params.map { String(cString: $0.name) } == ["amount", "count", "flag", "tint", "offset", "mode", "label"])
         #expect(params.map { String(cString: $0.summary) }
             == ["A number", "An integer", "A flag", "A colour", "A point", "An enumeration", "Text"])
-        #expect(params.map { ParameterKind(rawValue: $0.kind) }
-            == [.number, .integer, .bool, .color, .point, .enumeration, .string])
+        #expect(params.map { ParameterKind.name(of: $0.kind) }
+            == ["number", "integer", "bool", "color", "point", "enum", "string"])
         let animatable = SEGUE_PARAM_ANIMATABLE, ranged = SEGUE_PARAM_HAS_RANGE
         #expect(params.map(\.flags) == [animatable | ranged, ranged, 0, animatable, animatable, 0, 0])
 
@@ -90,12 +92,12 @@ import Testing
         #expect(effect.param_count == 2)
         let value = effect.params[0], cornerRadius = effect.params[1]
         #expect(String(cString: value.name) == "value")
-        #expect(value.kind == ParameterKind.number.rawValue)
+        #expect(value.kind == ParameterKind.number.cValue)
         #expect(value.flags == SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_RANGE)
         #expect(value.minimum == 0 && value.maximum == 1)
         #expect(value.active.number == 0 && value.identity.number == 1)
         #expect(String(cString: cornerRadius.name) == "cornerRadius")
-        #expect(cornerRadius.kind == ParameterKind.number.rawValue)
+        #expect(cornerRadius.kind == ParameterKind.number.cValue)
         #expect(cornerRadius.flags == SEGUE_PARAM_HAS_RANGE)
         #expect(cornerRadius.minimum == 0 && cornerRadius.maximum == 10000)
         #expect(cornerRadius.active.number == 100 && cornerRadius.identity.number == 100)
@@ -121,6 +123,6 @@ import Testing
     @Test func pluginLogAndHostVersionGoThroughTheHost() {
         #expect(Plugin.hostVersion == "9.9.9")
         Plugin.log(.warning, "a unique warning 8317")
-        #expect(fakeLog.withLock { $0 }.contains("\(SEGUE_LOG_WARNING): a unique warning 8317"))
+        #expect(FakeHost.log.withLock { $0 }.contains("\(SEGUE_LOG_WARNING): a unique warning 8317"))
     }
 }

@@ -1,6 +1,8 @@
 import CSegue
 import Testing
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// Rendering through the descriptor's C functions: values in, drawing out,
 /// and every failure turned into canvas_set_error() plus an error status.
@@ -12,7 +14,7 @@ import Testing
     @Test func valuesReachRender() throws {
         let raw = [
             number(0.5), number(12, kind: .integer), number(0, kind: .bool), color(1, 0.5, 0, 1), point(3, 4),
-            text("channels", kind: .enumeration), text("hi", kind: .string),
+            text("channels", kind: .enumeration(cases: [])), text("hi", kind: .string),
         ]
         let rendering = try render("test.probe", raw)
         #expect(rendering.status == SEGUE_OK)
@@ -24,7 +26,7 @@ import Testing
     }
 
     func failure(_ name: String, prepare: (FakeCanvas) -> Void = { _ in }) throws -> Rendering {
-        try render("test.thrower", [text(name, kind: .enumeration)], prepare: prepare)
+        try render("test.thrower", [text(name, kind: .enumeration(cases: []))], prepare: prepare)
     }
 
     @Test func aPluginErrorKeepsItsStatusAndMessage() throws {
@@ -54,7 +56,7 @@ import Testing
     }
 
     @Test func aRefusedHostCallThrowsWithTheHostStatus() throws {
-        let rendering = try failure("refused") { $0.refusal = segue_status(SEGUE_ERROR_INVALID_ARGUMENT) }
+        let rendering = try failure("refused") { $0.refusal = .invalidArgument }
         #expect(rendering.status == SEGUE_ERROR_INVALID_ARGUMENT)
         #expect(rendering.errors == ["drawing an image failed: invalid argument"])
     }
@@ -73,15 +75,15 @@ import Testing
         #expect(effect.pointee.create!(effect, &instance) == SEGUE_OK)
         defer { effect.pointee.destroy!(instance) }
         let canvas = FakeCanvas(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        #expect(effect.pointee.render!(instance, nil, canvas.opaque) == SEGUE_ERROR_INVALID_ARGUMENT)
+        #expect(effect.pointee.render!(instance, nil, canvas.handle) == SEGUE_ERROR_INVALID_ARGUMENT)
         #expect(canvas.errors == ["render() was given no parameter values"])
     }
 
     @Test func aMissingInstanceIsRefused() throws {
         let effect = try #require(TestPlugin.descriptor("test.thrower"))
         let canvas = FakeCanvas(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let values = [text("fail", kind: .enumeration)]
-        let status = values.withUnsafeBufferPointer { effect.pointee.render!(nil, $0.baseAddress, canvas.opaque) }
+        let values = [text("fail", kind: .enumeration(cases: []))]
+        let status = values.withUnsafeBufferPointer { effect.pointee.render!(nil, $0.baseAddress, canvas.handle) }
         #expect(status == SEGUE_ERROR_INVALID_ARGUMENT)
         #expect(canvas.errors == ["render() was given no instance"])
     }

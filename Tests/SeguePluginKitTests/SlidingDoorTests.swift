@@ -2,13 +2,15 @@ import CSegue
 import Testing
 @testable import SegueSlidingDoor
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// The sliding door plugin, loaded on its own through the kit (its own
 /// declaration, checked as the host's init would) and rendered with the
 /// fake host through the same path the host's render() call takes.
 private enum SlidingDoorPlugin {
     static let runtime: PluginRuntime? = try? Kit.load([SegueSlidingDoor.plugin], hasMain: true,
-                                                       host: HostTable(pointer: fakeHost)).get()
+                                                       host: Host(pointer: FakeHost.table)).get()
 }
 
 @Suite struct SlidingDoorTests {
@@ -19,7 +21,7 @@ private enum SlidingDoorPlugin {
         let instance = EffectInstance(registration: registration)
         let canvas = FakeCanvas(frame: frame ?? self.frame)
         let values = [number(shift)]
-        let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.opaque) }
+        let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.handle) }
         let rendering = Rendering(status: status, canvas: canvas)
         #expect(rendering.status == SEGUE_OK)
         #expect(rendering.errors.isEmpty)
@@ -27,7 +29,7 @@ private enum SlidingDoorPlugin {
     }
 
     /// The crops and translations drawn, in order.
-    func halves(_ rendering: Rendering) -> [(crop: Rect?, transform: Affine)] {
+    func halves(_ rendering: Rendering) -> [(crop: Rect?, transform: AffineTransform)] {
         rendering.calls.compactMap {
             guard case .draw(let draw) = $0 else { return nil }
             return (draw.crop, draw.transform)
@@ -44,7 +46,7 @@ private enum SlidingDoorPlugin {
         #expect(effect.param_count == 1)
         let shift = effect.params[0]
         #expect(String(cString: shift.name) == "shift")
-        #expect(shift.kind == ParameterKind.number.rawValue)
+        #expect(shift.kind == ParameterKind.number.cValue)
         #expect(shift.flags == SEGUE_PARAM_ANIMATABLE)
         #expect(shift.active.number == 0.5 && shift.identity.number == 0)
     }

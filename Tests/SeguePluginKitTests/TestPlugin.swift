@@ -2,6 +2,8 @@ import CSegue
 import Glibc
 @testable import SegueClip
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 // Effects that exercise the kit, and the one process-wide plugin the tests
 // load through the kit's real init path (with the fake host).
@@ -84,7 +86,7 @@ enum TestPlugin {
                                                effects: Clip.self, Probe.self, Thrower.self)
 
     /// The result of the kit's init with the fake host, run once per process.
-    static let initStatus: segue_status = Kit.initialize(host: fakeHost, path: "/tmp/kit-tests.so") {
+    static let initStatus: segue_status = Kit.initialize(host: FakeHost.table, path: "/tmp/kit-tests.so") {
         Plugin.declare(declaration)
         return true
     }
@@ -122,7 +124,7 @@ func render(_ id: String, _ values: [segue_value], frame: Rect = Rect(x: 10, y: 
     defer { effect.pointee.destroy!(instance) }
     let canvas = FakeCanvas(frame: frame)
     prepare(canvas)
-    let status = values.withUnsafeBufferPointer { effect.pointee.render!(instance, $0.baseAddress, canvas.opaque) }
+    let status = values.withUnsafeBufferPointer { effect.pointee.render!(instance, $0.baseAddress, canvas.handle) }
     return Rendering(status: status, canvas: canvas)
 }
 
@@ -130,28 +132,28 @@ func render(_ id: String, _ values: [segue_value], frame: Rect = Rect(x: 10, y: 
 
 func number(_ value: Double, kind: ParameterKind = .number) -> segue_value {
     var result = segue_value()
-    result.kind = kind.rawValue
+    result.kind = kind.cValue
     result.number = value
     return result
 }
 
 func point(_ x: Double, _ y: Double) -> segue_value {
     var result = segue_value()
-    result.kind = ParameterKind.point.rawValue
+    result.kind = ParameterKind.point.cValue
     result.point = segue_point(x: x, y: y)
     return result
 }
 
 func color(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double) -> segue_value {
     var result = segue_value()
-    result.kind = ParameterKind.color.rawValue
+    result.kind = ParameterKind.color.cValue
     result.color = segue_color(red: red, green: green, blue: blue, alpha: alpha)
     return result
 }
 
 func text(_ value: String?, kind: ParameterKind) -> segue_value {
     var result = segue_value()
-    result.kind = kind.rawValue
+    result.kind = kind.cValue
     result.text = value.map { UnsafePointer(strdup($0)!) }
     return result
 }

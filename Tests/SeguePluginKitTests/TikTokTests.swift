@@ -2,16 +2,18 @@ import CSegue
 import Testing
 @testable import SegueTikTok
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// Renders tiktok once on a fake canvas, through the kit's C render path.
 private func renderTikTok(offset: Point, mode: String = "channels", colorA: Color = TikTok.red,
                           colorB: Color = TikTok.cyan) -> Rendering {
-    let registration = EffectRegistration(type: TikTok.self, host: HostTable(pointer: fakeHost))
+    let registration = EffectRegistration(type: TikTok.self, host: Host(pointer: FakeHost.table))
     let instance = EffectInstance(registration: registration)
     let canvas = FakeCanvas(frame: Rect(x: 10, y: 20, width: 400, height: 300))
     func paint(_ c: Color) -> segue_value { SeguePluginKitTests.color(c.red, c.green, c.blue, c.alpha) }
-    let values = [point(offset.x, offset.y), text(mode, kind: .enumeration), paint(colorA), paint(colorB)]
-    let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.opaque) }
+    let values = [point(offset.x, offset.y), text(mode, kind: .enumeration(cases: [])), paint(colorA), paint(colorB)]
+    let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.handle) }
     return Rendering(status: status, canvas: canvas)
 }
 
@@ -22,11 +24,10 @@ private func renderTikTok(offset: Point, mode: String = "channels", colorA: Colo
     @Test func theParametersAreDeclaredAsTheArticleUsesThem() {
         let parameters = TikTok.parameters
         #expect(parameters.map(\.name) == ["offset", "mode", "colorA", "colorB"])
-        #expect(parameters.map(\.kind) == [.point, .enumeration, .color, .color])
+        #expect(parameters.map(\.kind) == [.point, .enumeration(cases: ["channels", "tint"]), .color, .color])
         #expect(parameters.map(\.isAnimatable) == [true, false, false, false])
         #expect(parameters[0].active == .point(Point(x: -12, y: -9)) && parameters[0].identity == .point(.zero))
-        #expect(parameters[1].cases == ["channels", "tint"])
-        #expect(parameters[1].active == .text("channels") && parameters[1].identity == .text("channels"))
+        #expect(parameters[1].active == .enumeration("channels") && parameters[1].identity == .enumeration("channels"))
         let red = Color(red: 0xFE / 255.0, green: 0x2C / 255.0, blue: 0x55 / 255.0)
         let cyan = Color(red: 0x25 / 255.0, green: 0xF4 / 255.0, blue: 0xEE / 255.0)
         #expect(parameters[2].active == .color(red) && parameters[2].identity == .color(red))
@@ -35,7 +36,7 @@ private func renderTikTok(offset: Point, mode: String = "channels", colorA: Colo
     }
 
     @Test func theDeclarationPassesTheKitsChecks() throws {
-        let runtime = try Kit.load([SegueTikTok.plugin], hasMain: true, host: HostTable(pointer: fakeHost)).get()
+        let runtime = try Kit.load([SegueTikTok.plugin], hasMain: true, host: Host(pointer: FakeHost.table)).get()
         #expect(runtime.effects.map(\.schema.id) == ["segue.tiktok"])
     }
 

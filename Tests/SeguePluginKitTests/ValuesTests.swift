@@ -1,6 +1,8 @@
 import CSegue
 import Testing
 @testable import SeguePluginKit
+import SeguePluginKitTesting
+import SegueABI
 
 /// Decoding `const segue_value *` into typed values.
 @Suite struct ValuesTests {
@@ -16,7 +18,7 @@ import Testing
     var everyKind: [segue_value] {
         [
             number(0.25), number(7, kind: .integer), number(1, kind: .bool), color(0.1, 0.2, 0.3, 0.4),
-            point(-5, 6.5), text("both_ways", kind: .enumeration), text("%.0f km", kind: .string),
+            point(-5, 6.5), text("both_ways", kind: .enumeration(cases: [])), text("%.0f km", kind: .string),
         ]
     }
 
@@ -68,7 +70,7 @@ import Testing
 
     @Test func anUnknownCaseReadsAsTheIdentityAndFailsTheFrame() {
         var raw = everyKind
-        raw[5] = text("sideways", kind: .enumeration)
+        raw[5] = text("sideways", kind: .enumeration(cases: []))
         let session = RenderSession()
         values(raw, session: session) { #expect($0.mode == .tint) }
         #expect(session.issue?.message == "parameter 'mode' arrived with a value that is not a valid enum")

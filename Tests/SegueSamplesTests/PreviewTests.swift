@@ -35,7 +35,7 @@ import Testing
                 result[x, y] = (x / 12 + y / 12) % 2 == 0 ? 0xFFCC_CCCC : 0xFF99_9999
             }
         }
-        var canvas = Canvas(frame: .empty, content: Picture())
+        var canvas = PictureRecorder(frame: .zero, content: Picture())
         canvas.draw(result)
         canvas.draw(surface)
         let output = try Surface(width: surface.width, height: surface.height)

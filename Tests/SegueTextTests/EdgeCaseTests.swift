@@ -9,7 +9,7 @@ import Testing
     @Test(arguments: ["", " ", "   ", "\n", "\u{200D}\u{FE0F}"])
     func textWithoutInk(_ text: String) throws {
         let metrics = try TextRenderer.measure(text, font: font)
-        #expect(metrics.inkBounds == .empty)
+        #expect(metrics.inkBounds == .zero)
         #expect(metrics.ascent > 0 && metrics.descent > 0)
         let (image, baseline) = try TextRenderer.image(of: text, font: font, color: .black)
         #expect(image.width == 1 && image.height == 1 && image[0, 0] == 0)

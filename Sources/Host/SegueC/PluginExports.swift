@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import SegueBasics
 import SegueEngine
 import SegueModel
@@ -80,11 +81,11 @@ public func segue_engine_effect_param(_ engine: OpaquePointer?, _ index: Int, _ 
         desc.flags = (p.isAnimatable ? UInt32(SEGUE_PARAM_ANIMATABLE) : 0) | (p.range != nil ? UInt32(SEGUE_PARAM_HAS_RANGE) : 0)
         desc.name = object.cString(p.name)
         desc.summary = object.cString(p.summary)
-        desc.kind = CValues.kind(p.kind)
+        desc.kind = p.kind.cValue
         desc.minimum = p.range?.lowerBound ?? 0
         desc.maximum = p.range?.upperBound ?? 0
-        desc.active = CValues.cValue(p.active, text: object.cString)
-        desc.identity = CValues.cValue(p.identity, text: object.cString)
+        desc.active = segue_value(p.active, text: object.cString)
+        desc.identity = segue_value(p.identity, text: object.cString)
         if case .enumeration(let cases) = p.kind {
             desc.cases = object.cStringArray(cases)
             desc.case_count = UInt32(cases.count)

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import SegueBasics
 import SegueCompositor
 import SegueEngine
@@ -22,11 +23,10 @@ private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> (Scene, Can
     guard Int(s.blend) <= SEGUE_BLEND_PLUS_LIGHTER else {
         throw SegueError.invalidArgument("scene blend \(s.blend) is not a SEGUE_BLEND_* value")
     }
-    let background = Color(red: s.background.red, green: s.background.green, blue: s.background.blue,
-                           alpha: s.background.alpha)
+    let background = Color(s.background)
     // Refused, never clamped, as parameter colours are.
-    let components = [background.red, background.green, background.blue, background.alpha]
-    guard components.allSatisfy({ (0...1).contains($0) }) else {
+    guard background.isInUnitRange else {
+        let components = [background.red, background.green, background.blue, background.alpha]
         throw SegueError.invalidArgument("scene background (\(components.map { "\($0)" }.joined(separator: ", "))) "
             + "must have components in 0…1")
     }

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import SegueBasics
 import SegueCompositor
 import SegueImageIO
@@ -18,18 +19,8 @@ public func segue_surface_wrap(_ pixels: UnsafeMutableRawPointer?, _ width: Int3
     call {
         let out = try required(outSurface, "out_surface")
         guard let pixels else { throw SegueError.invalidArgument("pixels must not be NULL") }
-        let surface = try Surface(wrapping: pixels, width: Int(width), height: Int(height), stride: Int(stride))
-        // pixman addresses a pixel as (y * stride / 4 + x) in 32-bit ints: the
-        // rows must fit below 2³¹ pixels, so stride × height below 2³³ bytes.
-        // Sides are at most 2¹⁵ and stride below 2³¹ here, so the product
-        // cannot overflow 64 bits; it is checked all the same.
-        let (bytes, overflow) = Int(stride).multipliedReportingOverflow(by: Int(height))
-        guard !overflow, bytes / 4 <= Int(Int32.max) else {
-            throw SegueError.invalidArgument(
-                "stride \(stride) × height \(height) is \(overflow ? "beyond 2⁶³" : "\(bytes)") bytes; "
-                    + "wrapped memory must be smaller than 2³³ bytes (8 GiB)")
-        }
-        out.pointee = Handle.make(surface)
+        out.pointee = Handle.make(try Surface(wrapping: pixels, width: Int(width), height: Int(height),
+                                              stride: Int(stride)))
     }
 }
 

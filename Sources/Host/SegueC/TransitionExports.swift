@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import SegueBasics
 import SegueEngine
 import SegueModel

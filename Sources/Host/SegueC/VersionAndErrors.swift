@@ -1,14 +1,15 @@
 import CSegue
 import Glibc
+import SegueABI
 import SegueBasics
 
 @c @implementation
 public func segue_version() -> UInt32 {
-    UInt32(SEGUE_VERSION_MAJOR * 10000 + SEGUE_VERSION_MINOR * 100 + SEGUE_VERSION_PATCH)
+    SegueVersion.number
 }
 
 /// The header's version string, copied once into memory that lives as long as the library.
-nonisolated(unsafe) private let versionString: UnsafePointer<CChar> = UnsafePointer(strdup(SEGUE_VERSION_STRING)!)
+nonisolated(unsafe) private let versionString: UnsafePointer<CChar> = UnsafePointer(strdup(SegueVersion.string)!)
 
 @c @implementation
 public func segue_version_string() -> UnsafePointer<CChar>? {
@@ -17,7 +18,7 @@ public func segue_version_string() -> UnsafePointer<CChar>? {
 
 @c @implementation
 public func segue_status_to_string(_ status: segue_status) -> UnsafePointer<CChar>? {
-    cString(SegueError.text(forStatus: status))
+    cString(Status(status).text)
 }
 
 @c @implementation

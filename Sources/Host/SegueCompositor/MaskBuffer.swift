@@ -22,7 +22,7 @@ final class MaskBuffer: @unchecked Sendable {
         stride = (area.width + 3) & ~3
         bytes = calloc(area.height, stride)!
         var shapes = paths
-        if let rect, !rect.isIntegral { shapes.append((Path(rect: rect), .nonZero)) }
+        if let rect, !rect.isIntegral { shapes.append((Path(rect), .nonZero)) }
         let target = makePixmanImage()
         defer { pixman_image_unref(target) }
         for (index, (path, rule)) in shapes.enumerated() {

@@ -12,7 +12,7 @@ public enum Clip: Hashable, Sendable {
         case .rect(let r) where transform.preservesAxes:
             .rect(transform.boundingBox(of: r))
         case .rect(let r):
-            .path(Path(rect: r).applying(transform), .nonZero)
+            .path(Path(r).applying(transform), .nonZero)
         case .path(let p, let rule):
             .path(p.applying(transform), rule)
         }

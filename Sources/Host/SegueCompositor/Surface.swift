@@ -36,8 +36,9 @@ public final class Surface: @unchecked Sendable {
     }
 
     /// Wraps memory the caller owns and keeps valid for the surface's life.
-    /// - Throws: `.invalidArgument` for bad sides, or a stride that is smaller than
-    ///   `width * 4`, not a multiple of 4, or a pointer not on a 4-byte boundary.
+    /// - Throws: `.invalidArgument` for bad sides, a stride that is smaller
+    ///   than `width * 4` or not a multiple of 4, memory of 2³³ bytes or more
+    ///   (`stride × height`), or a pointer not on a 4-byte boundary.
     public init(wrapping pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) throws {
         try Surface.validate(width: width, height: height, stride: stride)
         guard Int(bitPattern: pixels) % 4 == 0 else {
@@ -64,6 +65,16 @@ public final class Surface: @unchecked Sendable {
         }
         guard stride % 4 == 0, stride <= Int(Int32.max) else {
             throw SegueError.invalidArgument("stride \(stride) is not a multiple of 4 below 2³¹")
+        }
+        // pixman addresses a pixel as (y * stride / 4 + x) in 32-bit ints: the
+        // rows must fit below 2³¹ pixels, so stride × height below 2³³ bytes.
+        // Sides are at most 2¹⁵ and stride below 2³¹ here, so the product
+        // cannot overflow 64 bits; it is checked all the same.
+        let (bytes, overflow) = stride.multipliedReportingOverflow(by: height)
+        guard !overflow, bytes / 4 <= Int(Int32.max) else {
+            throw SegueError.invalidArgument(
+                "stride \(stride) × height \(height) is \(overflow ? "beyond 2⁶³" : "\(bytes)") bytes; "
+                    + "wrapped memory must be smaller than 2³³ bytes (8 GiB)")
         }
     }
 

@@ -44,7 +44,7 @@ public struct ContactSheet: Sendable {
         let height = header + rows * (thumbHeight + labelHeight + gap) + gap / 2
         let sheet = try Surface(width: width, height: height)
 
-        var canvas = Canvas(frame: sheet.bounds.rect, content: Picture())
+        var canvas = PictureRecorder(frame: sheet.bounds.rect, content: Picture())
         canvas.fill(sheet.bounds.rect, with: Self.background)
         let titleFont = FontDescription(size: titleSize, weight: .bold)
         let labelFont = FontDescription(size: labelSize)

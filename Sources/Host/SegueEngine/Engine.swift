@@ -168,7 +168,7 @@ public final class Engine: Sendable {
                 throw SegueError(.mismatch, "this engine has no effect '\(state.effect.id)'")
             }
             try cancellation.check()
-            var canvas = Canvas(frame: frame, content: picture, cancellation: cancellation)
+            var canvas = PictureRecorder(frame: frame, content: picture, cancellation: cancellation)
             try renderer.render(state, into: &canvas)
             picture = canvas.picture
         }

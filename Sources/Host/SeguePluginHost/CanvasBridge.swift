@@ -2,7 +2,7 @@ import CSegue
 import SegueBasics
 import SegueCompositor
 
-/// What a `segue_image *` points at.
+/// What a `segue_image *` stands for.
 final class PluginImage {
     enum Content {
         /// A recording (the content, a layer, text) in canvas coordinates.
@@ -12,73 +12,87 @@ final class PluginImage {
     }
 
     let content: Content
+    /// True for images a canvas hands out (its content, layers, rasterised
+    /// pixels), which end with the canvas; false for `image_create`'s, which
+    /// the plugin releases.
+    let isOwnedByCanvas: Bool
 
-    init(_ content: Content) {
+    init(_ content: Content, ownedByCanvas: Bool) {
         self.content = content
+        self.isOwnedByCanvas = ownedByCanvas
     }
 
-    var handle: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    static func from(_ handle: OpaquePointer?) -> PluginImage? {
-        handle.map { Unmanaged<PluginImage>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<PluginImage> {
+        PluginHandles.lookup(handle, .image, as: PluginImage.self)
     }
 }
 
-/// What a `segue_path *` points at: a path being built.
+/// What a `segue_path *` stands for: a path being built.
 final class PluginPath {
     var path = Path()
 
-    static func from(_ handle: OpaquePointer?) -> PluginPath? {
-        handle.map { Unmanaged<PluginPath>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<PluginPath> {
+        PluginHandles.lookup(handle, .path, as: PluginPath.self)
     }
 }
 
-/// What a `segue_canvas *` points at during one render() call: the canvas
-/// being recorded, and everything handed to the plugin meanwhile, kept
-/// alive until the call returns.
+/// What a `segue_canvas *` stands for during one render() call: the
+/// recording being made, and every handle handed to the plugin meanwhile,
+/// which end with it.
 final class CanvasSession {
-    var canvas: Canvas
-    /// Images and layers handed out; released when the session ends.
-    private var owned: [AnyObject] = []
+    var canvas: PictureRecorder
+    /// The canvas's own handle, live until `end()`.
+    private(set) var handle: OpaquePointer!
+    /// Image handles handed out; ended with the session.
+    private var images: [OpaquePointer] = []
+    /// Layers begun on this canvas; ended with it if the plugin did not.
+    private var layers: [CanvasSession] = []
     /// Set by canvas_set_error().
     var error: String?
-    /// Set once a layer's canvas has been ended.
-    var ended = false
     /// The canvas a layer was begun on; nil for the render's own canvas.
     private(set) weak var parent: CanvasSession?
 
     /// The render's own canvas, which an error on any layer fails.
     var root: CanvasSession { parent?.root ?? self }
 
-    init(canvas: Canvas) {
+    init(canvas: PictureRecorder) {
         self.canvas = canvas
+        handle = PluginHandles.make(self, .canvas)
     }
 
-    var handle: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    static func from(_ handle: OpaquePointer?) -> CanvasSession? {
-        guard let handle else { return nil }
-        let session = Unmanaged<CanvasSession>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
-        return session.ended ? nil : session
+    static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<CanvasSession> {
+        PluginHandles.lookup(handle, .canvas, as: CanvasSession.self)
     }
 
-    /// Keeps `object` alive as long as this session, and returns it.
-    func own<T: AnyObject>(_ object: T) -> T {
-        owned.append(object)
-        return object
+    /// A handle for an image this canvas owns, valid until the canvas ends.
+    func hand(_ content: PluginImage.Content) -> OpaquePointer {
+        let image = PluginHandles.make(PluginImage(content, ownedByCanvas: true), .image)
+        images.append(image)
+        return image
     }
 
     /// A new layer: an empty canvas with this one's frame and content.
     func beginLayer() -> CanvasSession {
-        let layer = own(CanvasSession(canvas: Canvas(frame: canvas.frame, content: canvas.content,
-                                                          cancellation: canvas.cancellation)))
+        let layer = CanvasSession(canvas: PictureRecorder(frame: canvas.frame, content: canvas.content,
+                                                          cancellation: canvas.cancellation))
         layer.parent = self
+        layers.append(layer)
         return layer
     }
 
-    /// Ends `layer` and hands back what it recorded, as an image this session owns.
-    func end(_ layer: CanvasSession) -> PluginImage {
-        layer.ended = true
-        return own(PluginImage(.picture(layer.canvas.picture)))
+    /// Ends `layer` and hands back what it recorded, as an image this canvas owns.
+    func end(_ layer: CanvasSession) -> OpaquePointer {
+        layer.end()
+        return hand(.picture(layer.canvas.picture))
+    }
+
+    /// Ends the canvas, its layers and every image it handed out: their
+    /// handles read as ended from now on.
+    func end() {
+        for layer in layers { layer.end() }
+        for image in images { PluginHandles.release(image, .image) }
+        images = []
+        layers = []
+        if let handle { PluginHandles.release(handle, .canvas) }
     }
 }

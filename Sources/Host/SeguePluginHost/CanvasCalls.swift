@@ -1,15 +1,27 @@
 import CSegue
+import SegueABI
 import SegueBasics
 import SegueCompositor
 import SegueText
 
 /// Argument checking and conversion for the canvas functions of the host table.
 enum CanvasCalls {
-    static func session(_ handle: OpaquePointer?) throws -> CanvasSession {
-        guard let session = CanvasSession.from(handle) else {
-            throw SegueError.invalidArgument("the canvas is NULL or a layer that has ended")
-        }
+    static func session(_ handle: OpaquePointer?, _ name: String = "canvas") throws -> CanvasSession {
+        let lookup = CanvasSession.lookup(handle)
+        guard let session = lookup.object else { throw SegueError.invalidArgument(lookup.problem(name, .canvas)) }
         return session
+    }
+
+    static func image(_ handle: OpaquePointer?, _ name: String = "image") throws -> PluginImage {
+        let lookup = PluginImage.lookup(handle)
+        guard let image = lookup.object else { throw SegueError.invalidArgument(lookup.problem(name, .image)) }
+        return image
+    }
+
+    static func path(_ handle: OpaquePointer?, _ name: String = "path") throws -> PluginPath {
+        let lookup = PluginPath.lookup(handle)
+        guard let path = lookup.object else { throw SegueError.invalidArgument(lookup.problem(name, .path)) }
+        return path
     }
 
     static func string(_ text: UnsafePointer<CChar>?) throws -> String {
@@ -17,31 +29,22 @@ enum CanvasCalls {
         return String(cString: text)
     }
 
-    static func rect(_ r: segue_rect) -> Rect {
-        Rect(x: r.x, y: r.y, width: r.width, height: r.height)
-    }
-
     static func color(_ c: segue_color) throws -> Color {
-        let color = Color(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+        let color = Color(c)
         guard color.isFinite else { throw SegueError.invalidArgument("colour components must be finite") }
         return color
     }
 
     static func rule(_ rule: segue_fill_rule) throws -> FillRule {
-        switch Int(rule) {
-        case SEGUE_FILL_NONZERO: .nonZero
-        case SEGUE_FILL_EVEN_ODD: .evenOdd
-        default: throw SegueError.invalidArgument("fill rule \(rule) is not SEGUE_FILL_NONZERO or SEGUE_FILL_EVEN_ODD")
+        guard let known = FillRule(rule) else {
+            throw SegueError.invalidArgument("fill rule \(rule) is not SEGUE_FILL_NONZERO or SEGUE_FILL_EVEN_ODD")
         }
+        return known
     }
 
-    /// The blend modes in `segue_blend` order.
     static func blend(_ blend: segue_blend) throws -> BlendMode {
-        let modes: [BlendMode] = [.normal, .plusLighter, .multiply, .screen, .overlay, .darken, .lighten,
-                                  .colorDodge, .colorBurn, .softLight, .hardLight, .difference, .exclusion,
-                                  .hue, .saturation, .color, .luminosity]
-        guard Int(blend) < modes.count else { throw SegueError.invalidArgument("blend mode \(blend) is unknown") }
-        return modes[Int(blend)]
+        guard let known = BlendMode(blend) else { throw SegueError.invalidArgument("blend mode \(blend) is unknown") }
+        return known
     }
 
     /// The font and colour a text style asks for.
@@ -59,7 +62,7 @@ enum CanvasCalls {
     static func drawImage(_ canvasHandle: OpaquePointer?, _ imageHandle: OpaquePointer?,
                           _ drawPointer: UnsafePointer<segue_draw>?) throws {
         let session = try session(canvasHandle)
-        guard let image = PluginImage.from(imageHandle) else { throw SegueError.invalidArgument("image is NULL") }
+        let image = try image(imageHandle)
         var draw = segue_draw()
         draw.opacity = 1
         draw.transform = segue_affine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
@@ -70,15 +73,13 @@ enum CanvasCalls {
             }
             draw = drawPointer.pointee
         }
-        let t = draw.transform
-        let transform = AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
+        let transform = AffineTransform(draw.transform)
         guard transform.isFinite, !draw.opacity.isNaN else {
             throw SegueError.invalidArgument("the draw's transform and opacity must be finite")
         }
-        let crop = draw.crop.map { rect($0.pointee) }
+        let crop = draw.crop.map { Rect($0.pointee) }
         let clip = try draw.clip.map { handle -> Clip in
-            guard let path = PluginPath.from(handle) else { throw SegueError.invalidArgument("clip is NULL") }
-            return .path(path.path, try rule(draw.clip_rule))
+            .path(try path(handle, "the draw's clip").path, try rule(draw.clip_rule))
         }
         let tint = try draw.tint.map { try color($0.pointee) }
         let channels = try draw.channels.map { try color($0.pointee) }

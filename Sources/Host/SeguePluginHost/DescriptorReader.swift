@@ -1,5 +1,6 @@
 import CSegue
 import Glibc
+import SegueABI
 import SegueBasics
 import SegueModel
 
@@ -17,10 +18,10 @@ public struct PluginEffectDefinition: @unchecked Sendable {
 struct DescriptorReader {
     let path: String
 
-    static let maximumEffects: UInt32 = 1024
-    static let maximumParameters: UInt32 = 256
-    static let maximumCases: UInt32 = 256
-    static let maximumText = 4096
+    static let maximumEffects = UInt32(DeclarationRules.maximumEffects)
+    static let maximumParameters = UInt32(DeclarationRules.maximumParameters)
+    static let maximumCases = UInt32(DeclarationRules.maximumCases)
+    static let maximumText = DeclarationRules.maximumText
 
     /// What can be checked before init() runs: the entry's size and functions.
     func checkShape(of entry: UnsafePointer<segue_plugin>) throws {
@@ -90,22 +91,8 @@ struct DescriptorReader {
         let here = "\(effect), parameter '\(name)'"
         let known = UInt32(SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_RANGE)
         guard p.flags & ~known == 0 else { throw malformed("\(here) has unknown flags 0x\(String(p.flags, radix: 16))") }
-        let kind: ParameterKind
-        switch Int(p.kind) {
-        case SEGUE_KIND_NUMBER: kind = .number
-        case SEGUE_KIND_INTEGER: kind = .integer
-        case SEGUE_KIND_BOOL: kind = .bool
-        case SEGUE_KIND_COLOR: kind = .color
-        case SEGUE_KIND_POINT: kind = .point
-        case SEGUE_KIND_STRING: kind = .string
-        case SEGUE_KIND_ENUM:
-            guard (1...Self.maximumCases).contains(p.case_count), let cases = p.cases else {
-                throw malformed("\(here) is an enum with \(p.case_count) cases (1…\(Self.maximumCases), cases not NULL)")
-            }
-            kind = .enumeration(cases: try (0..<Int(p.case_count)).map { try text(cases[$0], "case \($0) of \(here)") })
-        default:
-            throw malformed("\(here) has unknown kind \(p.kind)")
-        }
+        let kind = try ParameterKind(p.kind, cases: try enumCases(p, here))
+        guard let kind else { throw malformed("\(here) has unknown kind \(p.kind)") }
         var range: ClosedRange<Double>?
         if p.flags & UInt32(SEGUE_PARAM_HAS_RANGE) != 0 {
             guard kind == .number || kind == .integer else { throw malformed("\(here): only numbers and integers have a range") }
@@ -127,9 +114,17 @@ struct DescriptorReader {
         }
     }
 
+    /// The case names of an enum parameter.
+    private func enumCases(_ p: segue_param_desc, _ here: String) throws -> [String] {
+        guard (1...Self.maximumCases).contains(p.case_count), let cases = p.cases else {
+            throw malformed("\(here) is an enum with \(p.case_count) cases (1…\(Self.maximumCases), cases not NULL)")
+        }
+        return try (0..<Int(p.case_count)).map { try text(cases[$0], "case \($0) of \(here)") }
+    }
+
     /// A default value, whose kind must be the parameter's.
     private func defaultValue(_ v: segue_value, _ kind: ParameterKind, _ what: String) throws -> ParameterValue {
-        guard v.kind == CValues.kind(kind) else {
+        guard v.kind == kind.cValue else {
             throw malformed("\(what) has kind \(v.kind), but the parameter is a \(kind.name)")
         }
         if Int(v.kind) == SEGUE_KIND_ENUM || Int(v.kind) == SEGUE_KIND_STRING {

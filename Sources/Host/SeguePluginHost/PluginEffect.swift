@@ -1,5 +1,6 @@
 import CSegue
 import Glibc
+import SegueABI
 import SegueBasics
 import SegueCompositor
 import SegueModel
@@ -22,7 +23,7 @@ public final class PluginEffect: @unchecked Sendable {
             let status = PluginContext.$current.withValue(definition.pluginPath) { create(definition.c, &made) }
             guard status == segue_status(SEGUE_OK) else {
                 throw SegueError(.plugin, "effect '\(definition.descriptor.id)' in '\(definition.pluginPath)': "
-                    + "create() failed with status \(status) (\(SegueError.text(forStatus: status)))")
+                    + "create() failed with status \(status) (\(Status(rawValue: status)))")
             }
         }
         instance = made
@@ -38,12 +39,12 @@ public final class PluginEffect: @unchecked Sendable {
     /// - Throws: `.cancelled` when the canvas's render was cancelled (the
     ///   plugin's status then does not matter); `.plugin` with the plugin's
     ///   message when render() fails.
-    public func render(_ state: EffectState, into canvas: inout Canvas) throws {
+    public func render(_ state: EffectState, into canvas: inout PictureRecorder) throws {
         let session = CanvasSession(canvas: canvas)
         var strings: [UnsafeMutablePointer<CChar>] = []
         defer { strings.forEach { free($0) } }
         let values = state.values.map { value in
-            CValues.cValue(value) { text in
+            segue_value(value) { text in
                 let copy = strdup(text)!
                 strings.append(copy)
                 return UnsafePointer(copy)
@@ -52,11 +53,12 @@ public final class PluginEffect: @unchecked Sendable {
         let status = PluginContext.$current.withValue(definition.pluginPath) {
             values.withUnsafeBufferPointer { definition.c.pointee.render!(instance, $0.baseAddress, session.handle) }
         }
-        // The plugin must not touch the canvas or its images after returning.
-        session.ended = true
+        // The plugin must not touch the canvas or its images after returning:
+        // from here on their handles read as ended.
+        session.end()
         try canvas.cancellation.check()
         guard status == segue_status(SEGUE_OK) else {
-            let reason = session.error ?? "render() failed with status \(status) (\(SegueError.text(forStatus: status)))"
+            let reason = session.error ?? "render() failed with status \(status) (\(Status(rawValue: status)))"
             throw SegueError(.plugin, "effect '\(definition.descriptor.name)' (\(definition.pluginPath)): \(reason)")
         }
         canvas = session.canvas

@@ -1,5 +1,6 @@
 import CDynamicLoader
 import CSegue
+import SegueABI
 import Glibc
 import SegueBasics
 
@@ -108,7 +109,7 @@ public final class LoadedPlugin: @unchecked Sendable {
                 path.withCString { initialise(HostTable.pointer, $0) }
             }
             guard status == Int32(SEGUE_OK) else {
-                throw Self.reject("init() failed with status \(status) (\(SegueError.text(forStatus: status)))")
+                throw Self.reject("init() failed with status \(status) (\(Status(rawValue: status)))")
             }
         }
         (name, version) = try reader.identity(of: entry)

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import Glibc
 
 /// Where plugins' `log` messages go: standard error, prefixed with the

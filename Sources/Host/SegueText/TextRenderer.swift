@@ -28,10 +28,10 @@ public enum TextRenderer {
     /// - Throws: `.invalidArgument` for a size that is NaN, infinite, zero or
     ///   negative, or a line wider than 2²⁸ px; `.io` when no font at all is
     ///   found; `.outOfMemory`.
-    public static func measure(_ text: String, font: FontDescription) throws -> TextMetrics {
+    public static func measure(_ text: String, font: FontDescription) throws -> TextMeasurement {
         try withGlyphs(text, font: font) { run, glyphs in
-            TextMetrics(width: run.width, ascent: run.ascent, descent: run.descent,
-                        inkBounds: glyphs.inkBounds().rect)
+            TextMeasurement(metrics: TextMetrics(width: run.width, ascent: run.ascent, descent: run.descent),
+                            inkBounds: glyphs.inkBounds().rect)
         }
     }
 

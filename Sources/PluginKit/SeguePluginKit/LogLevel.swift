@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// What the host logs a plugin message as (`segue_log_level`).
 public struct LogLevel: RawRepresentable, Hashable, Sendable {

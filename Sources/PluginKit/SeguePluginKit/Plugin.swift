@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// The plugin as a whole: its declaration, and what the host offers outside
 /// a render (logging, its version).

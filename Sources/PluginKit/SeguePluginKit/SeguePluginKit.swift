@@ -62,3 +62,4 @@
 // overshoot); and it must not trap — a trap takes the host down — so throw.
 
 @_exported import SeguePluginEntry
+@_exported import SegueVocabulary

@@ -1,4 +1,5 @@
 import Glibc
+import SegueABI
 import SegueBasics
 import SegueImageIO
 
@@ -9,7 +10,7 @@ enum Segue {
                            ListCommand.command, DescribeCommand.command,
                            PluginsCommand.command]
 
-    static let version = "segue 0.1.0"
+    static let version = "segue \(SegueVersion.string)"
 
     static var help: String {
         var list = ""

@@ -114,12 +114,12 @@ public enum Sample: String, CaseIterable, Sendable {
 struct Scene {
     let width: Double
     let height: Double
-    var canvas: Canvas
+    var canvas: PictureRecorder
 
     init(width: Double, height: Double) {
         self.width = width
         self.height = height
-        canvas = Canvas(frame: Rect(x: 0, y: 0, width: width, height: height), content: Picture())
+        canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: width, height: height), content: Picture())
     }
 
     var bounds: Rect { canvas.frame }

@@ -23,7 +23,7 @@ struct CountUp: Effect {
     static let color = Parameter.color(
         "color", summary: "The number's colour below the threshold", default: .black)
     static let alertColor = Parameter.color(
-        "alertColor", summary: "The number's colour from the threshold on", default: CountUp.systemRed)
+        "alertColor", summary: "The number's colour from the threshold on", default: .red)
     static let fontSize = Parameter.number(
         "fontSize", summary: "The em size in pixels; 0 sizes it to the frame", default: 0, range: 0...2048)
     static let fontFamily = Parameter.string(
@@ -41,8 +41,6 @@ struct CountUp: Effect {
         bold
     }
 
-    /// SwiftUI's red (#FF3B30).
-    static let systemRed = Color(red: 1, green: 59.0 / 255, blue: 48.0 / 255)
     /// What an automatic size must fit: the default text at the default target.
     static let referenceText = "100.0"
     /// An automatic size is this fraction of the frame's height…

@@ -95,14 +95,14 @@ struct Explode: Effect {
 
         /// The piece's transform at `progress`: a turn about its centre, then
         /// its move along the parabola. Nil when not finite or out of reach.
-        func transform(at progress: Double, gravity: Double, frame: Rect) -> Affine? {
+        func transform(at progress: Double, gravity: Double, frame: Rect) -> AffineTransform? {
             let dx = velocity.x * progress
             let dy = velocity.y * progress + gravity * frame.height * progress * progress
             let angle = halfTurns * Double.pi * progress
             guard dx.isFinite, dy.isFinite, angle.isFinite, abs(dx) < Piece.farthest, abs(dy) < Piece.farthest else {
                 return nil
             }
-            let turn = angle == 0 ? Affine.identity : Affine.rotation(angle, about: rect.center)
+            let turn = angle == 0 ? AffineTransform.identity : AffineTransform.rotation(angle, about: rect.center)
             return turn.translatedBy(x: dx, y: dy)
         }
     }
@@ -124,7 +124,7 @@ struct Explode: Effect {
         let xs = boundaries(frame.width, columns), ys = boundaries(frame.height, rows)
         let epicentre = frame.point(at: center)
         let diagonal = (frame.width * frame.width + frame.height * frame.height).squareRoot()
-        var random = SplitMix64(seed: UInt64(bitPattern: Int64(seed)))
+        var random = SeededRandom(seed: UInt64(bitPattern: Int64(seed)))
         var pieces: [Piece] = []
         pieces.reserveCapacity(columns * rows)
         for row in 0..<rows {
@@ -143,28 +143,5 @@ struct Explode: Effect {
             }
         }
         return pieces
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood): a tiny, fast generator whose whole
-/// state is one word, so a seed fixes every number it gives.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<1, from the top 53 bits.
-    mutating func unit() -> Double {
-        Double(next() >> 11) * 0x1p-53
     }
 }

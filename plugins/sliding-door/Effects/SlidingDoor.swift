@@ -44,7 +44,7 @@ struct SlidingDoor: Effect {
     /// moved by a transform.
     struct Piece: Equatable {
         var crop: Rect?
-        var transform: Affine
+        var transform: AffineTransform
     }
 
     /// Beyond this many pixels a half is off any output (at most 32768 wide).

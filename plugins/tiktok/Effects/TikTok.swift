@@ -56,8 +56,8 @@ struct TikTok: Effect {
             try canvas.fail("tiktok: the offset \(offset) is not finite")
         }
         let content = canvas.content
-        let first = Affine.translation(x: -offset.x, y: -offset.y)
-        let second = Affine.translation(x: offset.x, y: offset.y)
+        let first = AffineTransform.translation(x: -offset.x, y: -offset.y)
+        let second = AffineTransform.translation(x: offset.x, y: offset.y)
         switch values.mode {
         case .channels:
             try canvas.draw(content, transform: first, channels: .redAndAlpha, blend: .plusLighter)

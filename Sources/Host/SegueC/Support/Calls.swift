@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import SegueBasics
 
 /// Runs the body of a status-returning C function: a thrown `SegueError`

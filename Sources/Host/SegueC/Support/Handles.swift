@@ -5,48 +5,22 @@ import SegueEngine
 import SegueModel
 import Synchronization
 
-/// The four kinds of object a C handle can stand for. Each has a tag, eight
-/// ASCII bytes ("segueSRF" for a surface) that the memory a handle points at
-/// starts with while the object is alive.
-enum HandleKind: UInt64 {
-    case engine = 0x474e_4565_7567_6573      // "segueENG"
-    case surface = 0x4652_5365_7567_6573     // "segueSRF"
-    case transition = 0x4e52_5465_7567_6573  // "segueTRN"
-    case animation = 0x494e_4165_7567_6573   // "segueANI"
-
-    /// The tag a handle's record carries once its last reference is dropped ("segueDEL").
-    static let freedTag: UInt64 = 0x4c45_4465_7567_6573
-
-    /// The C type's name, for messages.
-    var typeName: String {
-        switch self {
-        case .engine: "segue_engine"
-        case .surface: "segue_surface"
-        case .transition: "segue_transition"
-        case .animation: "segue_animation"
-        }
-    }
-
-    /// The object's name in prose, for messages: "this surface was already freed".
-    var noun: String { String(typeName.dropFirst("segue_".count)) }
-}
-
 /// A Swift class that C sees through a handle.
 protocol HandleObject: AnyObject {
-    static var handleKind: HandleKind { get }
+    static var handleKind: HandleTag { get }
 }
 
-extension EngineObject: HandleObject { static var handleKind: HandleKind { .engine } }
-extension Surface: HandleObject { static var handleKind: HandleKind { .surface } }
-extension TransitionObject: HandleObject { static var handleKind: HandleKind { .transition } }
-extension AnimationObject: HandleObject { static var handleKind: HandleKind { .animation } }
+extension EngineObject: HandleObject { static var handleKind: HandleTag { .engine } }
+extension Surface: HandleObject { static var handleKind: HandleTag { .surface } }
+extension TransitionObject: HandleObject { static var handleKind: HandleTag { .transition } }
+extension AnimationObject: HandleObject { static var handleKind: HandleTag { .animation } }
 
 /// What every handle points at: a small record, not the Swift object itself,
 /// so that the handle's kind and liveness can be checked before anything is
 /// done with it. `*_ref`/`*_unref` count references here; the record holds
 /// one Swift reference to the object and gives it up with the last C one.
 struct HandleRecord: ~Copyable {
-    /// The kind's tag while alive; `HandleKind.freedTag` once freed.
+    /// The kind's tag while alive; `HandleTag.freed` once freed. First, as `HandleTag.inspect` reads it.
     let tag: Atomic<UInt64>
     /// C references (`*_ref` adds one, `*_unref` drops one).
     let references: Atomic<Int>
@@ -87,24 +61,20 @@ enum Handle {
     private enum Lookup {
         case null
         case live(UnsafeMutablePointer<HandleRecord>)
-        case otherKind(HandleKind)
+        case otherKind(HandleTag)
         case notAnObject
     }
 
     /// Checks `handle` against `kind`. A freed handle is reported and aborts.
-    private static func lookup(_ handle: OpaquePointer?, _ kind: HandleKind, use: @autoclosure () -> String)
+    private static func lookup(_ handle: OpaquePointer?, _ kind: HandleTag, use: @autoclosure () -> String)
         -> Lookup {
-        guard let handle else { return .null }
-        // Records come from malloc: an address that is not 8-byte aligned is not one.
-        guard Int(bitPattern: UnsafeRawPointer(handle)) % MemoryLayout<HandleRecord>.alignment == 0 else {
-            return .notAnObject
+        switch HandleTag.inspect(handle.map(UnsafeRawPointer.init), expecting: kind) {
+        case .null: return .null
+        case .live(let record): return .live(record.assumingMemoryBound(to: HandleRecord.self))
+        case .otherKind(let other): return .otherKind(other)
+        case .freed: usedAfterFree(use(), kind)
+        case .notAHandle: return .notAnObject
         }
-        let record = UnsafeMutablePointer<HandleRecord>(handle)
-        let tag = record.pointee.tag.load(ordering: .acquiring)
-        if tag == kind.rawValue { return .live(record) }
-        if tag == HandleKind.freedTag { usedAfterFree(use(), kind) }
-        if let other = HandleKind(rawValue: tag) { return .otherKind(other) }
-        return .notAnObject
     }
 
     /// The object behind a handle that may be NULL (`nil` then).
@@ -159,7 +129,7 @@ enum Handle {
         // Two threads dropping the last reference at once is a double unref too.
         if before <= 0 { usedAfterFree(freedMessage(T.self, function), T.handleKind) }
         guard before == 1 else { return }
-        record.pointee.tag.store(HandleKind.freedTag, ordering: .releasing)
+        record.pointee.tag.store(HandleTag.freed, ordering: .releasing)
         let object = record.pointee.object
         if Quarantine.isEnabled {
             Quarantine.keep(record)
@@ -200,7 +170,7 @@ enum Handle {
     }
 
     /// A use of a freed handle: said on stderr, then abort().
-    private static func usedAfterFree(_ message: String, _ kind: HandleKind) -> Never {
+    private static func usedAfterFree(_ message: String, _ kind: HandleTag) -> Never {
         say("segue: \(message) (dropping a reference twice, or using a \(kind.typeName) after its last "
             + "unref, is a programmer error)\n")
         abort()

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import SegueBasics
 import SegueModel
 import SeguePluginHost

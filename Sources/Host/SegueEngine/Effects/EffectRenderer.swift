@@ -7,5 +7,5 @@ import SegueModel
 public protocol EffectRenderer: Sendable {
     /// Records `state` applied to `canvas.content`.
     /// - Throws: `SegueError` when the effect cannot draw; the frame fails with it.
-    func render(_ state: EffectState, into canvas: inout Canvas) throws
+    func render(_ state: EffectState, into canvas: inout PictureRecorder) throws
 }

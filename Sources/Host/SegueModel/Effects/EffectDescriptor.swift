@@ -14,12 +14,11 @@ public struct EffectDescriptor: Hashable, Sendable {
     /// - Throws: `.invalidArgument` for an id without a vendor prefix, a name
     ///   that is not an identifier, or two parameters with one name.
     public init(id: String, name: String, summary: String, parameters: [ParameterSpec]) throws {
-        let idParts = id.split(separator: ".", omittingEmptySubsequences: false)
-        guard idParts.count >= 2, idParts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isIdentifierCharacter) }) else {
+        guard DeclarationRules.isEffectID(id) else {
             throw SegueError.invalidArgument("effect id '\(id)' must look like 'vendor.name'")
         }
         // Specs write the name after a '.', so it must lex as one identifier ('-' is not allowed).
-        guard SpecLexer.isIdentifier(name) else {
+        guard DeclarationRules.isIdentifier(name) else {
             throw SegueError.invalidArgument("effect name '\(name)' of '\(id)' must be an identifier")
         }
         var seen = Set<String>()
@@ -30,10 +29,6 @@ public struct EffectDescriptor: Hashable, Sendable {
         self.name = name
         self.summary = summary
         self.parameters = parameters
-    }
-
-    private static func isIdentifierCharacter(_ c: Character) -> Bool {
-        c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
     }
 
     public func parameterIndex(named name: String) -> Int? {

@@ -21,7 +21,7 @@ public struct ParameterSpec: Hashable, Sendable {
     public init(name: String, kind: ParameterKind, summary: String, range: ClosedRange<Double>? = nil,
                 active: ParameterValue, identity: ParameterValue, isAnimatable: Bool) throws {
         // Specs must be able to name the parameter: an ASCII identifier, as the lexer reads them.
-        guard SpecLexer.isIdentifier(name) else {
+        guard DeclarationRules.isIdentifier(name) else {
             throw SegueError.invalidArgument("parameter name '\(name)' must be a non-empty identifier")
         }
         if let range, !(range.lowerBound.isFinite && range.upperBound.isFinite) {
@@ -35,7 +35,7 @@ public struct ParameterSpec: Hashable, Sendable {
                 throw SegueError.invalidArgument("enum parameter '\(name)' has no cases")
             }
             // Cases are written `.name` in specs, so each must be an identifier.
-            if let bad = cases.first(where: { !SpecLexer.isIdentifier($0) }) {
+            if let bad = cases.first(where: { !DeclarationRules.isIdentifier($0) }) {
                 throw SegueError.invalidArgument("enum parameter '\(name)' has a case '\(bad)' that is not an identifier")
             }
             if Set(cases).count != cases.count {
@@ -71,8 +71,8 @@ public struct ParameterSpec: Hashable, Sendable {
         let converted: ParameterValue? = switch (kind, value) {
         case (.number, .number), (.number, .integer): .number(value.number!)
         // Compared as integers: `Double(v)` rounds 2⁵³ + 1 down to 2⁵³.
-        case (.integer, .integer(let v)) where v.magnitude <= UInt(maximumInteger): value
-        case (.integer, .number(let v)) where v == v.rounded() && abs(v) <= maximumInteger: .integer(Int(v))
+        case (.integer, .integer(let v)) where v.magnitude <= UInt(DeclarationRules.maximumInteger): value
+        case (.integer, .number(let v)) where v == v.rounded() && abs(v) <= DeclarationRules.maximumInteger: .integer(Int(v))
         case (.bool, .bool): value
         case (.color, .color), (.point, .point): value
         case (.enumeration(let cases), .enumeration(let name)) where cases.contains(name): value
@@ -118,10 +118,6 @@ public struct ParameterSpec: Hashable, Sendable {
         }
         return converted
     }
-
-    /// The largest integer a parameter holds: beyond 2⁵³ a C `double` (how
-    /// the C API passes integers) and a printed spec would lose digits.
-    public static let maximumInteger = 9_007_199_254_740_992.0
 
     /// What a value must be, for messages: "a number in 0…1", "one of .top, .leading".
     public var expectation: String { Self.expectation(kind: kind, range: range) }

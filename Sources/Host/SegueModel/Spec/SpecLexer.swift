@@ -114,13 +114,6 @@ enum SpecLexer {
 
     private static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
 
-    /// True when `text` lexes as one identifier token, so that names printed
-    /// into specs (effects, parameters, enum cases) read back.
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, isIdentifierStart(first) else { return false }
-        return text.unicodeScalars.allSatisfy { isIdentifierStart($0) || isDigit($0) }
-    }
-
     private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_"
     }

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// Where an effect draws during one `render` call: SwiftUI's
 /// `GraphicsContext`, over the host's canvas functions.
@@ -44,7 +45,7 @@ public struct Canvas {
     ///   - channels: Multiplies each premultiplied channel by a factor.
     ///   - blend: How the image combines with what the canvas holds so far.
     /// - Throws: `PluginError` with the host's status when it refuses the drawing.
-    public func draw(_ image: Image, transform: Affine = .identity, crop: Rect? = nil, clip: Path? = nil,
+    public func draw(_ image: Image, transform: AffineTransform = .identity, crop: Rect? = nil, clip: Path? = nil,
                      clipRule: FillRule = .nonZero, opacity: Double = 1, tint: Color? = nil,
                      channels: Channels? = nil, blend: BlendMode = .normal) throws {
         try withOptionalPointer(to: crop?.cValue) { crop in
@@ -52,9 +53,9 @@ public struct Canvas {
                 try withOptionalPointer(to: channels?.cValue) { channels in
                     func submit(_ clipPath: OpaquePointer?) throws {
                         var draw = segue_draw(
-                            struct_size: UInt32(MemoryLayout<segue_draw>.size), blend: blend.rawValue,
+                            struct_size: UInt32(MemoryLayout<segue_draw>.size), blend: blend.cValue,
                             transform: transform.cValue, opacity: opacity, crop: crop, clip: clipPath,
-                            clip_rule: clipRule.rawValue, tint: tint, channels: channels)
+                            clip_rule: clipRule.cValue, tint: tint, channels: channels)
                         try check(host.pointee.canvas_draw_image!(pointer, image.pointer, &draw), "drawing an image")
                     }
                     if let clip {
@@ -71,7 +72,7 @@ public struct Canvas {
     /// - Throws: `PluginError` with the host's status when it refuses the drawing.
     public func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero, blend: BlendMode = .normal) throws {
         try path.withHostPath(host) { hostPath in
-            try check(host.pointee.canvas_fill_path!(pointer, hostPath, rule.rawValue, color.cValue, blend.rawValue),
+            try check(host.pointee.canvas_fill_path!(pointer, hostPath, rule.cValue, color.cValue, blend.cValue),
                       "filling a path")
         }
     }
@@ -98,7 +99,7 @@ public struct Canvas {
         try style.withCStyle { style in
             try check(host.pointee.measure_text!(text, style, &metrics), "measuring text")
         }
-        return TextMetrics(width: metrics.width, ascent: metrics.ascent, descent: metrics.descent)
+        return TextMetrics(metrics)
     }
 
     /// Draws into an offscreen layer — an empty canvas with the same frame
@@ -152,8 +153,9 @@ public struct Canvas {
     /// `render`: an effect that may take long calls `checkCancellation()`
     /// now and then.
     public var isCancelled: Bool {
-        let end = MemoryLayout<segue_host>.offset(of: \.canvas_is_cancelled)! + MemoryLayout<UnsafeRawPointer>.size
-        guard host.pointee.struct_size >= end, let isCancelled = host.pointee.canvas_is_cancelled else { return false }
+        guard Host(pointer: host).covers(\.canvas_is_cancelled), let isCancelled = host.pointee.canvas_is_cancelled else {
+            return false
+        }
         return isCancelled(pointer) != 0
     }
 

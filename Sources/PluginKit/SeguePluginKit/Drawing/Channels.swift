@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// Factors in 0…1 that multiply each premultiplied channel of an image as it
 /// is drawn (`segue_draw.channels`).

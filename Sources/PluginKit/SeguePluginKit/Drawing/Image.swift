@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// Something a canvas can draw (`segue_image *`): the content, a finished
 /// layer, text or pixels.

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// A transparent image of premultiplied ARGB32 pixels that the plugin owns
 /// (`image_create`), released when the last reference goes. It may be kept

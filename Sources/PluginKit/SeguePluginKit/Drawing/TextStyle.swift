@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// A font and a colour for `Canvas.drawText` (`segue_text_style`).
 public struct TextStyle: Hashable, Sendable {
@@ -32,21 +33,4 @@ public struct TextStyle: Hashable, Sendable {
         var style = make(nil)
         return try body(&style)
     }
-}
-
-/// The line box of a piece of text: its advance width by ascent + descent
-/// (`segue_text_metrics`).
-public struct TextMetrics: Hashable, Sendable {
-    public var width: Double
-    public var ascent: Double
-    public var descent: Double
-
-    public init(width: Double, ascent: Double, descent: Double) {
-        self.width = width
-        self.ascent = ascent
-        self.descent = descent
-    }
-
-    /// Ascent plus descent.
-    public var height: Double { ascent + descent }
 }

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// A typed parameter of an effect: its declaration for the host, and the key
 /// that reads its value in `render`.
@@ -36,11 +37,11 @@ public struct Parameter<Value: Sendable>: Sendable {
     public var name: String { declaration.name }
 
     init(name: String, summary: String, kind: ParameterKind, animatable: Bool, range: ClosedRange<Double>?,
-         active: Value, identity: Value, cases: [String] = [], declared: (Value) -> ParameterDeclaration.Value,
+         active: Value, identity: Value, declared: (Value) -> ParameterValue,
          decode: @escaping @Sendable (segue_value) -> Value?) {
         self.declaration = ParameterDeclaration(
             name: name, summary: summary, kind: kind, isAnimatable: animatable, range: range,
-            active: declared(active), identity: declared(identity), cases: cases)
+            active: declared(active), identity: declared(identity))
         self.active = active
         self.identity = identity
         self.decode = decode
@@ -69,7 +70,7 @@ extension Parameter where Value == Int {
                                range: ClosedRange<Int>? = nil, animatable: Bool = false) -> Parameter {
         Parameter(name: name, summary: summary, kind: .integer, animatable: animatable,
                   range: range.map { Double($0.lowerBound)...Double($0.upperBound) },
-                  active: active, identity: identity, declared: { .number(Double($0)) },
+                  active: active, identity: identity, declared: { .integer($0) },
                   decode: { Int(exactly: $0.number.rounded()) })
     }
 
@@ -84,7 +85,7 @@ extension Parameter where Value == Bool {
     /// A flag (`SEGUE_KIND_BOOL`); never animatable.
     public static func bool(_ name: String, summary: String, active: Bool, identity: Bool) -> Parameter {
         Parameter(name: name, summary: summary, kind: .bool, animatable: false, range: nil,
-                  active: active, identity: identity, declared: { .number($0 ? 1 : 0) },
+                  active: active, identity: identity, declared: { .bool($0) },
                   decode: { $0.number != 0 })
     }
 
@@ -128,7 +129,7 @@ extension Parameter where Value == String {
     /// Text (`SEGUE_KIND_STRING`); never animatable.
     public static func string(_ name: String, summary: String, active: String, identity: String) -> Parameter {
         Parameter(name: name, summary: summary, kind: .string, animatable: false, range: nil,
-                  active: active, identity: identity, declared: { .text($0) },
+                  active: active, identity: identity, declared: { .string($0) },
                   decode: { $0.text.map { String(cString: $0) } ?? "" })
     }
 
@@ -148,9 +149,9 @@ extension Parameter where Value: CaseIterable & RawRepresentable, Value.RawValue
     /// static let mode = Parameter.enumeration("mode", summary: "…", default: Mode.channels)
     /// ```
     public static func enumeration(_ name: String, summary: String, active: Value, identity: Value) -> Parameter {
-        Parameter(name: name, summary: summary, kind: .enumeration, animatable: false, range: nil,
-                  active: active, identity: identity, cases: Value.allCases.map(\.rawValue),
-                  declared: { .text($0.rawValue) },
+        Parameter(name: name, summary: summary, kind: .enumeration(cases: Value.allCases.map(\.rawValue)),
+                  animatable: false, range: nil, active: active, identity: identity,
+                  declared: { .enumeration($0.rawValue) },
                   decode: { value in
                       guard let text = value.text else { return nil }
                       let name = String(cString: text)

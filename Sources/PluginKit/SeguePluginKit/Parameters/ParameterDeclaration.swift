@@ -2,29 +2,19 @@
 /// `segue_param_desc`. Made by the `Parameter` factories (`.number(…)`,
 /// `.enumeration(…)`, …); read-only.
 public struct ParameterDeclaration: Hashable, Sendable {
-    /// A value in a declaration: numbers (and integers, bools) as `Double`,
-    /// enum cases and strings as text.
-    public enum Value: Hashable, Sendable {
-        case number(Double)
-        case color(Color)
-        case point(Point)
-        case text(String)
-    }
-
     /// An identifier: letters, digits and `_`, not starting with a digit.
     public let name: String
     /// One line for listings.
     public let summary: String
+    /// Its kind; an enumeration's carries the case names, in order.
     public let kind: ParameterKind
     /// Whether the value interpolates between states.
     public let isAnimatable: Bool
     /// The accepted values of a number or integer, if limited.
     public let range: ClosedRange<Double>?
-    /// The values in the effect's default active and identity states.
-    public let active: Value
-    public let identity: Value
-    /// The case names of an enumeration, in order.
-    public let cases: [String]
+    /// The values in the effect's default active and identity states, each of `kind`.
+    public let active: ParameterValue
+    public let identity: ParameterValue
 }
 
 /// Gathers an effect's parameters, in declaration order:

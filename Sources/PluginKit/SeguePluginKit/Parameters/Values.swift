@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// The parameter values of one render, read by parameter:
 /// `values.cornerRadius` (any `static let` parameter of the effect, by key
@@ -32,7 +33,7 @@ public struct Values<E: Effect> {
         }
         let declared = declarations[index].kind, wanted = parameter.declaration.kind
         guard declared == wanted else {
-            session.record("\(E.name) reads parameter '\(name)' as \(wanted), but declares it as \(declared)")
+            session.record("\(E.name) reads parameter '\(name)' as \(wanted.name), but declares it as \(declared.name)")
             return parameter.identity
         }
         guard let base else {
@@ -40,12 +41,12 @@ public struct Values<E: Effect> {
             return parameter.identity
         }
         let raw = base[index]
-        guard raw.kind == wanted.rawValue else {
-            session.record("parameter '\(name)' arrived as \(ParameterKind(rawValue: raw.kind)), not \(wanted)")
+        guard raw.kind == wanted.cValue else {
+            session.record("parameter '\(name)' arrived as \(ParameterKind.name(of: raw.kind)), not \(wanted.name)")
             return parameter.identity
         }
         guard let value = parameter.decode(raw) else {
-            session.record("parameter '\(name)' arrived with a value that is not a valid \(wanted)")
+            session.record("parameter '\(name)' arrived with a value that is not a valid \(wanted.name)")
             return parameter.identity
         }
         return value

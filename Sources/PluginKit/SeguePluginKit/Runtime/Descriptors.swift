@@ -1,5 +1,6 @@
 import CSegue
 import Glibc
+import SegueABI
 
 /// Builds the C descriptors from checked schemas. Everything allocated here
 /// (structs, arrays, strings) is deliberately never freed: the ABI wants it
@@ -21,33 +22,22 @@ enum Descriptors {
         var flags: UInt32 = 0
         if parameter.isAnimatable { flags |= SEGUE_PARAM_ANIMATABLE }
         if parameter.range != nil { flags |= SEGUE_PARAM_HAS_RANGE }
+        var names: [String] = []
+        if case .enumeration(let declared) = parameter.kind { names = declared }
         var cases: UnsafePointer<UnsafePointer<CChar>?>?
-        if !parameter.cases.isEmpty {
-            let names = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: parameter.cases.count)
-            for (index, name) in parameter.cases.enumerated() {
-                (names + index).initialize(to: permanent(name))
+        if !names.isEmpty {
+            let list = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: names.count)
+            for (index, name) in names.enumerated() {
+                (list + index).initialize(to: permanent(name))
             }
-            cases = UnsafePointer(names)
+            cases = UnsafePointer(list)
         }
         return segue_param_desc(
             struct_size: UInt32(MemoryLayout<segue_param_desc>.size), flags: flags,
-            name: permanent(parameter.name), summary: permanent(parameter.summary), kind: parameter.kind.rawValue,
+            name: permanent(parameter.name), summary: permanent(parameter.summary), kind: parameter.kind.cValue,
             minimum: parameter.range?.lowerBound ?? 0, maximum: parameter.range?.upperBound ?? 0,
-            active: value(parameter.active, kind: parameter.kind), identity: value(parameter.identity, kind: parameter.kind),
-            cases: cases, case_count: UInt32(parameter.cases.count))
-    }
-
-    /// A `segue_value` of `kind`; only the field its kind names is set.
-    static func value(_ value: ParameterDeclaration.Value, kind: ParameterKind) -> segue_value {
-        var result = segue_value()
-        result.kind = kind.rawValue
-        switch value {
-        case .number(let number): result.number = number
-        case .color(let color): result.color = color.cValue
-        case .point(let point): result.point = point.cValue
-        case .text(let text): result.text = permanent(text)
-        }
-        return result
+            active: segue_value(parameter.active, text: permanent), identity: segue_value(parameter.identity, text: permanent),
+            cases: cases, case_count: UInt32(names.count))
     }
 
     /// A copy of `text` as a C string that is never freed.

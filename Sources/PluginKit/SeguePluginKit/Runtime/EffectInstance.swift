@@ -1,38 +1,23 @@
 import CSegue
+import SegueABI
 
 /// What `create()` hands the host as the instance: one effect value (made by
 /// `init()`) with its registration. Retained by the host's pointer until
 /// `destroy()`.
 final class EffectInstance: Sendable {
     let registration: EffectRegistration
-    let render: EffectRegistration.Renderer
+    let renderer: EffectRegistration.Renderer
 
     init(registration: EffectRegistration) {
         self.registration = registration
-        self.render = registration.makeRenderer()
+        self.renderer = registration.makeRenderer()
     }
 
     /// Renders one frame, turning every failure into `canvas_set_error` and
     /// an error status: nothing thrown leaves this function.
     func render(values: UnsafePointer<segue_value>?, canvas pointer: OpaquePointer) -> segue_status {
-        let host = registration.host.pointer
-        let session = RenderSession()
-        let failure: PluginError?
-        if values == nil && !registration.schema.parameters.isEmpty {
-            failure = PluginError("render() was given no parameter values", status: .invalidArgument)
-        } else {
-            do {
-                try render(values, session, Canvas(host: host, pointer: pointer))
-                failure = session.issue
-            } catch let error as PluginError {
-                failure = error
-            } catch {
-                failure = PluginError(String(describing: error))
-            }
-        }
-        guard let failure else { return segue_status(SEGUE_OK) }
-        host.pointee.canvas_set_error!(pointer, failure.message)
-        return failure.status == .ok ? segue_status(SEGUE_ERROR_PLUGIN) : failure.status.rawValue
+        RenderCall.run(values: values, parameters: registration.schema.parameters, canvas: pointer,
+                       host: registration.host.pointer, renderer)
     }
 }
 

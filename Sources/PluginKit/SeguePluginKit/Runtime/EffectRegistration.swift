@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 
 /// One effect of the plugin: its schema, its C descriptor (built once, never
 /// freed) and how to make an instance of it.
@@ -6,16 +7,16 @@ final class EffectRegistration: Sendable {
     typealias Renderer = @Sendable (UnsafePointer<segue_value>?, RenderSession, Canvas) throws -> Void
 
     let schema: EffectSchema
-    let host: HostTable
+    let host: Host
     /// Makes an effect value (`init()`) and returns how to render with it.
     let makeRenderer: @Sendable () -> Renderer
     private let storage: DescriptorStorage
 
-    convenience init(type: any Effect.Type, host: HostTable) {
+    convenience init(type: any Effect.Type, host: Host) {
         self.init(opening: type, host: host)
     }
 
-    private init<E: Effect>(opening type: E.Type, host: HostTable) {
+    private init<E: Effect>(opening type: E.Type, host: Host) {
         let parameters = E.parameters
         self.schema = EffectSchema(id: E.id, name: E.name, summary: E.summary, parameters: parameters)
         self.host = host

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import SeguePluginEntry
 
 // The functions `segue_plugin_entry` (Sources/SeguePluginEntry/entry.c)

@@ -1,4 +1,5 @@
 import CSegue
+import SegueABI
 import Glibc
 
 /// The loaded plugin: its identity and one registration per effect, with the
@@ -11,7 +12,7 @@ final class PluginRuntime: Sendable {
     /// Checks `declarations` (there must be exactly one) and builds every
     /// descriptor. No descriptor is filled in unless the declaration is valid.
     /// - Throws: Every problem found, one sentence each.
-    init(declarations: [PluginDeclaration], host: HostTable) throws(DeclarationError) {
+    init(declarations: [PluginDeclaration], host: Host) throws(DeclarationError) {
         guard declarations.count == 1, let declaration = declarations.first else {
             throw DeclarationError(problems: [
                 declarations.isEmpty

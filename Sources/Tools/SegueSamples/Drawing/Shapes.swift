@@ -8,7 +8,7 @@ import SegueCompositor
 enum Shapes {
     static func roundedRect(_ rect: Rect, radius: Double) -> Path {
         var path = Path()
-        path.addRoundedRect(rect, cornerRadius: radius)
+        path.addRoundedRect(in: rect, cornerRadius: radius)
         return path
     }
 
@@ -89,16 +89,6 @@ enum Shapes {
 }
 
 extension Rect {
-    var center: Point { Point(x: minX + width / 2, y: minY + height / 2) }
-
-    func insetBy(_ dx: Double, _ dy: Double) -> Rect {
-        Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
-    }
-
-    func offsetBy(_ dx: Double, _ dy: Double) -> Rect {
-        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
-    }
-
     /// A rectangle of `size` centred on `center`.
     static func centered(at center: Point, width: Double, height: Double) -> Rect {
         Rect(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)

@@ -36,7 +36,7 @@ enum Texture {
     /// With a `transform` (applied after the stretch), the default clip is
     /// none: use it for textures whose edges are transparent anyway.
     static func draw(_ texture: Surface, over rect: Rect, clip: Clip? = nil, transform: AffineTransform? = nil,
-                     opacity: Double = 1, blend: BlendMode = .normal, in canvas: inout Canvas) {
+                     opacity: Double = 1, blend: BlendMode = .normal, in canvas: inout PictureRecorder) {
         guard rect.width > 0, rect.height > 0 else { return }
         let kx = rect.width / Double(texture.width - 1), ky = rect.height / Double(texture.height - 1)
         let placement = AffineTransform.scale(x: kx, y: ky)
@@ -47,7 +47,7 @@ enum Texture {
 
     /// Fills `clip` (which must lie inside `rect`) with colours from
     /// `color(u, v)`, (u, v) running over `rect` from (0, 0) to (1, 1).
-    static func fill(_ rect: Rect, clip: Clip? = nil, spacing: Double = 6, in canvas: inout Canvas,
+    static func fill(_ rect: Rect, clip: Clip? = nil, spacing: Double = 6, in canvas: inout PictureRecorder,
                      _ color: (_ u: Double, _ v: Double) -> Color) throws {
         let texture = try make(columns: texels(rect.width, spacing: spacing), rows: texels(rect.height, spacing: spacing),
                                color)
@@ -73,10 +73,10 @@ enum Texture {
     /// The shadow fades to nothing inside its texture, so it needs no clip
     /// and may be turned with `transform`.
     static func shadow(of rect: Rect, radius: Double, blur: Double, offset: Point = .zero, color: Color,
-                       transform: AffineTransform = .identity, in canvas: inout Canvas) throws {
+                       transform: AffineTransform = .identity, in canvas: inout PictureRecorder) throws {
         let blur = max(blur, 0.5)
-        let shape = rect.offsetBy(offset.x, offset.y)
-        let area = shape.insetBy(-2 * blur, -2 * blur)
+        let shape = rect.offsetBy(dx: offset.x, dy: offset.y)
+        let area = shape.insetBy(dx: -2 * blur, dy: -2 * blur)
         let r = max(0, min(radius, shape.width / 2, shape.height / 2))
         let texture = try make(columns: texels(area.width, spacing: max(blur / 3, 1)),
                                rows: texels(area.height, spacing: max(blur / 3, 1))) { u, v in

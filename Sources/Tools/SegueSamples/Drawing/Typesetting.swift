@@ -19,22 +19,22 @@ enum Typesetting {
 
     /// Draws `text` with the centre of its ink on `center`.
     static func draw(_ text: String, font: FontDescription, color: Color, inkCenteredAt center: Point,
-                     in canvas: inout Canvas) throws {
+                     in canvas: inout PictureRecorder) throws {
         let metrics = try TextRenderer.measure(text, font: font)
         let ink = metrics.inkBounds
         let baseline = Point(x: center.x - (ink.minX + ink.width / 2), y: center.y - (ink.minY + ink.height / 2))
-        try draw(text, font: font, color: color, baselineAt: baseline, metrics: metrics, in: &canvas)
+        try draw(text, font: font, color: color, baselineAt: baseline, metrics: metrics.metrics, in: &canvas)
     }
 
     /// Draws `text` with the left end of its baseline at `origin`.
     static func draw(_ text: String, font: FontDescription, color: Color, baselineAt origin: Point,
-                     in canvas: inout Canvas) throws {
+                     in canvas: inout PictureRecorder) throws {
         try draw(text, font: font, color: color, baselineAt: origin,
-                 metrics: try TextRenderer.measure(text, font: font), in: &canvas)
+                 metrics: try TextRenderer.measure(text, font: font).metrics, in: &canvas)
     }
 
     private static func draw(_ text: String, font: FontDescription, color: Color, baselineAt origin: Point,
-                             metrics: TextMetrics, in canvas: inout Canvas) throws {
+                             metrics: TextMetrics, in canvas: inout PictureRecorder) throws {
         // drawText's anchor (0, 0) is the top-left of the line box, `ascent` above the baseline.
         try canvas.drawText(text, font: font, color: color, at: Point(x: origin.x, y: origin.y - metrics.ascent),
                             anchor: .zero)
@@ -42,7 +42,7 @@ enum Typesetting {
 
     /// Draws capitals spaced out by `tracking` ems, their ink centred on `center`.
     static func drawTracked(_ text: String, font: FontDescription, tracking: Double, color: Color,
-                            inkCenteredAt center: Point, in canvas: inout Canvas) throws {
+                            inkCenteredAt center: Point, in canvas: inout PictureRecorder) throws {
         let letters = text.map(String.init)
         let advances = try letters.map { try TextRenderer.measure($0, font: font).width }
         let gap = tracking * font.size

@@ -44,7 +44,7 @@ enum CommandScene {
                            in: &scene.canvas)
         let outline = max(1, 0.06 * labelFont.size)
         scene.canvas.fill(Shapes.roundedRect(button, radius: radius), with: Palette.gray4)
-        scene.canvas.fill(Shapes.roundedRect(button.insetBy(outline, outline), radius: radius - outline), with: .white)
+        scene.canvas.fill(Shapes.roundedRect(button.insetBy(dx: outline, dy: outline), radius: radius - outline), with: .white)
         let center = button.center
         let left = center.x - contentWidth / 2
         try Typesetting.draw(symbol, font: symbolFont, color: .black,

@@ -19,7 +19,7 @@ enum CutoutScene {
         // The card's outline with the holes in it, for the even-odd rule.
         var shape = Shapes.roundedRect(card, radius: radius)
         let window = box(0.60, 0.12, 0.91, 0.50)
-        shape.addRoundedRect(window, cornerRadius: 0.07 * ch)
+        shape.addRoundedRect(in: window, cornerRadius: 0.07 * ch)
         let holeRadius = 0.065 * ch
         for i in 0..<3 {
             Shapes.addCircle(Point(x: card.minX + 0.09 * cw + holeRadius + Double(i) * 2.9 * holeRadius,
@@ -46,7 +46,7 @@ enum CutoutScene {
         scene.canvas.fill(Shapes.roundedRect(window, radius: 0.07 * ch), with: Color.white.opacity(0.35))
         let rim = max(1, 0.01 * ch)
         var edge = Shapes.roundedRect(window, radius: 0.07 * ch)
-        edge.addRoundedRect(window.insetBy(rim, rim), cornerRadius: 0.07 * ch - rim)
+        edge.addRoundedRect(in: window.insetBy(dx: rim, dy: rim), cornerRadius: 0.07 * ch - rim)
         scene.canvas.fill(edge, with: Color.white.opacity(0.7), rule: .evenOdd)
 
         let font = try Typesetting.font(fitting: "CUTOUT", size: 0.15 * ch, maxWidth: 0.44 * cw, weight: .bold)

@@ -37,7 +37,7 @@ enum OnboardingScene {
         try Texture.shadow(of: tile, radius: tileRadius, blur: 0.05 * tile.height,
                            offset: Point(x: 0, y: 0.02 * tile.height), color: Color.purple.darker(0.5).opacity(0.18),
                            in: &scene.canvas)
-        var art = Canvas(frame: scene.bounds, content: Picture())
+        var art = PictureRecorder(frame: scene.bounds, content: Picture())
         switch index {
         case 0: try drawHills(in: tile, on: &art)
         case 1: try drawCards(in: tile, on: &art)
@@ -77,9 +77,9 @@ enum OnboardingScene {
     }
 
     /// Page 1: a sun with rays over rolling hills, a cloud, under a warm sky.
-    static func drawHills(in tile: Rect, on canvas: inout Canvas) throws {
+    static func drawHills(in tile: Rect, on canvas: inout PictureRecorder) throws {
         let s = tile.height
-        func p(_ x: Double, _ y: Double) -> Point { tile.point(atUnit: Point(x: x, y: y)) }
+        func p(_ x: Double, _ y: Double) -> Point { tile.point(at: Point(x: x, y: y)) }
         func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Rect {
             Rect(x: tile.minX + x0 * tile.width, y: tile.minY + y0 * tile.height,
                  width: (x1 - x0) * tile.width, height: (y1 - y0) * tile.height)
@@ -114,12 +114,12 @@ enum OnboardingScene {
     }
 
     /// Page 2: three fanned cards, the front one with an avatar and lines of "text".
-    static func drawCards(in tile: Rect, on canvas: inout Canvas) throws {
+    static func drawCards(in tile: Rect, on canvas: inout PictureRecorder) throws {
         let s = tile.height
         try Texture.fill(tile, in: &canvas) { u, v in
             Color.purple.lighter(0.90).mixed(with: Color.pink.lighter(0.9), by: 0.5 * u + 0.3 * v)
         }
-        let center = tile.point(atUnit: Point(x: 0.5, y: 0.53))
+        let center = tile.point(at: Point(x: 0.5, y: 0.53))
         let card = Rect.centered(at: center, width: 0.72 * s, height: 0.56 * s)
         let radius = 0.06 * s
         let layers: [(angle: Double, dx: Double, color: Color)] = [
@@ -151,7 +151,7 @@ enum OnboardingScene {
     }
 
     /// Page 3: a check mark in a green circle, with confetti around it.
-    static func drawCheck(in tile: Rect, on canvas: inout Canvas) throws {
+    static func drawCheck(in tile: Rect, on canvas: inout PictureRecorder) throws {
         let s = tile.height
         try Texture.fill(tile, in: &canvas) { u, v in
             Color.green.lighter(0.86).mixed(with: Color.mint.lighter(0.88), by: 0.6 * u + 0.4 * (1 - v))

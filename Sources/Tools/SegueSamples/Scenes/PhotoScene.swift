@@ -140,7 +140,7 @@ enum PhotoScene {
     }
 
     /// A resolution chart: 72 alternating wedges meeting at the centre, on a white disc.
-    static func drawSiemensStar(at center: Point, radius: Double, in canvas: inout Canvas) throws {
+    static func drawSiemensStar(at center: Point, radius: Double, in canvas: inout PictureRecorder) throws {
         canvas.fill(Shapes.circle(center, 1.08 * radius), with: Color.white.opacity(0.92))
         var wedges = Path()
         let count = 36

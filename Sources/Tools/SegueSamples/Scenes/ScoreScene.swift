@@ -16,7 +16,7 @@ enum ScoreScene {
                            color: Color.black.opacity(0.16), in: &scene.canvas)
         let hairline = max(1, 0.006 * u)
         scene.canvas.fill(Shapes.roundedRect(card, radius: radius), with: Palette.gray5)
-        let face = card.insetBy(hairline, hairline)
+        let face = card.insetBy(dx: hairline, dy: hairline)
         // A barely-there vertical gradient: white to the palest grey.
         try Texture.fill(face, clip: .path(Shapes.roundedRect(face, radius: radius - hairline), .nonZero),
                          in: &scene.canvas) { _, v in

@@ -1,0 +1,84 @@
+import SegueBasics
+
+/// What a built-in effect draws through, like SwiftUI's `GraphicsContext`:
+/// the content it modifies (already drawn by the modifiers before it) and the
+/// content's frame, plus calls that record drawing. Nothing is rasterised
+/// here; the result is a `Picture` for the compositor. (A plugin's canvas,
+/// `segue_canvas`, is one of these on the host's side.)
+public struct PictureRecorder: Sendable {
+    /// The content's frame in canvas coordinates; it does not change as
+    /// modifiers apply (as in SwiftUI, modifiers do not change layout).
+    public let frame: Rect
+    /// The content being modified.
+    public let content: Picture
+    /// What has been recorded so far.
+    public private(set) var picture = Picture()
+    /// Whether the render this canvas belongs to should stop: an effect
+    /// that takes long asks it as it goes.
+    public let cancellation: Cancellation
+
+    public init(frame: Rect, content: Picture, cancellation: Cancellation = .never) {
+        self.frame = frame
+        self.content = content
+        self.cancellation = cancellation
+    }
+
+    /// Draws the content.
+    /// - Parameters:
+    ///   - transform: content coordinates → canvas coordinates.
+    ///   - crop: the part of the content to draw, in content coordinates.
+    ///   - clip: where drawing may happen, in canvas coordinates.
+    ///   - opacity: multiplies alpha; values are clamped into 0...1.
+    ///   - tint: paints the content's alpha in this colour instead.
+    ///   - channels: multiplies each premultiplied channel (alpha by `alpha`).
+    public mutating func drawContent(transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
+                                     opacity: Double = 1, tint: Color? = nil, channels: Color? = nil,
+                                     blend: BlendMode = .normal) {
+        draw(.picture(content), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint,
+             channels: channels, blend: blend)
+    }
+
+    /// Draws an image whose top-left corner lands at `transform`'s origin.
+    public mutating func draw(_ surface: Surface, transform: AffineTransform = .identity, crop: Rect? = nil,
+                              clip: Clip? = nil, opacity: Double = 1, tint: Color? = nil, channels: Color? = nil,
+                              blend: BlendMode = .normal) {
+        draw(.surface(surface), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint,
+             channels: channels, blend: blend)
+    }
+
+    /// Draws another picture as one unit, with everything a draw can take
+    /// (the layer and pixel images plugins hand back go through here).
+    public mutating func draw(_ layer: Picture, transform: AffineTransform, crop: Rect?, clip: Clip?, opacity: Double,
+                              tint: Color?, channels: Color?, blend: BlendMode) {
+        draw(.picture(layer), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint,
+             channels: channels, blend: blend)
+    }
+
+    /// Draws another recorded picture as one unit (an offscreen layer when
+    /// its opacity or blend mode needs one).
+    public mutating func draw(_ layer: Picture, transform: AffineTransform = .identity, clip: Clip? = nil,
+                              opacity: Double = 1, blend: BlendMode = .normal) {
+        draw(.picture(layer), transform: transform, crop: nil, clip: clip, opacity: opacity, tint: nil, channels: nil,
+             blend: blend)
+    }
+
+    /// Fills a path with a colour.
+    public mutating func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero, blend: BlendMode = .normal) {
+        draw(.color(color), transform: .identity, crop: nil, clip: .path(path, rule), opacity: 1, tint: nil,
+             channels: nil, blend: blend)
+    }
+
+    /// Fills a rectangle with a colour.
+    public mutating func fill(_ rect: Rect, with color: Color, blend: BlendMode = .normal) {
+        draw(.color(color), transform: .identity, crop: nil, clip: .rect(rect), opacity: 1, tint: nil, channels: nil,
+             blend: blend)
+    }
+
+    private mutating func draw(_ source: DrawItem.Source, transform: AffineTransform, crop: Rect?, clip: Clip?,
+                               opacity: Double, tint: Color?, channels: Color?, blend: BlendMode) {
+        let alpha = opacity >= 0 ? min(opacity, 1) : 0
+        guard alpha > 0 else { return }
+        picture.items.append(DrawItem(source: source, transform: transform, crop: crop, clip: clip,
+                                      opacity: alpha, tint: tint, channels: channels, blend: blend))
+    }
+}

@@ -1,0 +1,144 @@
+import CSegue
+import SegueVocabulary
+
+// The vocabulary's values in the shapes the C headers give them
+// (segue/types.h, segue/plugin.h), for both sides of the plugin line: the
+// host reading what plugins and C callers hand it, and the plugin kit
+// talking to the host.
+
+extension Point {
+    public init(_ c: segue_point) {
+        self.init(x: c.x, y: c.y)
+    }
+
+    public var cValue: segue_point { segue_point(x: x, y: y) }
+}
+
+extension Rect {
+    public init(_ c: segue_rect) {
+        self.init(x: c.x, y: c.y, width: c.width, height: c.height)
+    }
+
+    public var cValue: segue_rect { segue_rect(x: minX, y: minY, width: width, height: height) }
+}
+
+extension AffineTransform {
+    public init(_ c: segue_affine) {
+        self.init(a: c.a, b: c.b, c: c.c, d: c.d, tx: c.tx, ty: c.ty)
+    }
+
+    public var cValue: segue_affine { segue_affine(a: a, b: b, c: c, d: d, tx: tx, ty: ty) }
+}
+
+extension Color {
+    public init(_ c: segue_color) {
+        self.init(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)
+    }
+
+    public var cValue: segue_color { segue_color(red: red, green: green, blue: blue, alpha: alpha) }
+}
+
+extension TextMetrics {
+    public init(_ c: segue_text_metrics) {
+        self.init(width: c.width, ascent: c.ascent, descent: c.descent)
+    }
+
+    public var cValue: segue_text_metrics { segue_text_metrics(width: width, ascent: ascent, descent: descent) }
+}
+
+extension BlendMode {
+    /// The mode a `segue_blend` names; nil for a value the headers do not define.
+    public init?(_ c: segue_blend) {
+        guard c < UInt32(Self.allCases.count) else { return nil }
+        self = Self.allCases[Int(c)]
+    }
+
+    /// `SEGUE_BLEND_*`: the case's position in `allCases`.
+    public var cValue: segue_blend { segue_blend(Self.allCases.firstIndex(of: self)!) }
+}
+
+extension FillRule {
+    /// The rule a `segue_fill_rule` names; nil for a value the headers do not define.
+    public init?(_ c: segue_fill_rule) {
+        guard c < UInt32(Self.allCases.count) else { return nil }
+        self = Self.allCases[Int(c)]
+    }
+
+    /// `SEGUE_FILL_*`: the case's position in `allCases`.
+    public var cValue: segue_fill_rule { segue_fill_rule(Self.allCases.firstIndex(of: self)!) }
+}
+
+extension Status {
+    public init(_ c: segue_status) {
+        self.init(rawValue: c)
+    }
+
+    public var cValue: segue_status { rawValue }
+}
+
+extension ParameterKind {
+    /// `SEGUE_KIND_*`.
+    public var cValue: segue_kind {
+        let code = switch self {
+        case .number: SEGUE_KIND_NUMBER
+        case .integer: SEGUE_KIND_INTEGER
+        case .bool: SEGUE_KIND_BOOL
+        case .color: SEGUE_KIND_COLOR
+        case .point: SEGUE_KIND_POINT
+        case .enumeration: SEGUE_KIND_ENUM
+        case .string: SEGUE_KIND_STRING
+        }
+        return segue_kind(code)
+    }
+
+    /// The kind a `segue_kind` names, with `cases` for an enumeration; nil
+    /// for a value the headers do not define.
+    public init?(_ c: segue_kind, cases: @autoclosure () throws -> [String]) rethrows {
+        switch Int(c) {
+        case SEGUE_KIND_NUMBER: self = .number
+        case SEGUE_KIND_INTEGER: self = .integer
+        case SEGUE_KIND_BOOL: self = .bool
+        case SEGUE_KIND_COLOR: self = .color
+        case SEGUE_KIND_POINT: self = .point
+        case SEGUE_KIND_ENUM: self = .enumeration(cases: try cases())
+        case SEGUE_KIND_STRING: self = .string
+        default: return nil
+        }
+    }
+
+    /// The word for a `segue_kind` in messages ("number", "enum"), or "kind N".
+    public static func name(of c: segue_kind) -> String {
+        ParameterKind(c, cases: []).map(\.name) ?? "kind \(c)"
+    }
+}
+
+extension segue_value {
+    /// The C form of `value`: only the field its kind names is set. `text`
+    /// gives strings storage that lasts as long as the struct is used.
+    public init(_ value: ParameterValue, text: (String) -> UnsafePointer<CChar>?) {
+        self.init()
+        switch value {
+        case .number(let n):
+            kind = segue_kind(SEGUE_KIND_NUMBER)
+            number = n
+        case .integer(let n):
+            kind = segue_kind(SEGUE_KIND_INTEGER)
+            number = Double(n)
+        case .bool(let b):
+            kind = segue_kind(SEGUE_KIND_BOOL)
+            number = b ? 1 : 0
+        case .color(let c):
+            kind = segue_kind(SEGUE_KIND_COLOR)
+            color = c.cValue
+        case .point(let p):
+            kind = segue_kind(SEGUE_KIND_POINT)
+            point = p.cValue
+        case .enumeration(let s):
+            kind = segue_kind(SEGUE_KIND_ENUM)
+            self.text = text(s)
+        case .string(let s):
+            kind = segue_kind(SEGUE_KIND_STRING)
+            self.text = text(s)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CSegue
+import SegueABI
+import SegueVocabulary
+import Testing
+
+/// The Swift vocabulary's numbers against the headers': the headers are the
+/// contract, the Swift mirror must say the same.
+@Suite struct CFormsTests {
+    @Test func statusCodesAreTheHeadersAndHaveOneText() {
+        let header: [Int32] = [SEGUE_OK, SEGUE_ERROR_INVALID_ARGUMENT, SEGUE_ERROR_OUT_OF_MEMORY, SEGUE_ERROR_IO,
+                               SEGUE_ERROR_FORMAT, SEGUE_ERROR_PARSE, SEGUE_ERROR_UNKNOWN_EFFECT,
+                               SEGUE_ERROR_UNKNOWN_PARAMETER, SEGUE_ERROR_MISMATCH, SEGUE_ERROR_PLUGIN,
+                               SEGUE_ERROR_CANCELLED].map { Int32($0) }
+        #expect(Status.all.map(\.rawValue) == header)
+        #expect(Set(Status.all.map(\.description)).count == Status.all.count)
+        #expect(Status(rawValue: 99).description == "unknown status")
+        #expect(Status.parse.description == "parse error")
+    }
+
+    @Test func blendModesAndFillRulesAreInTheHeadersOrder() {
+        let blends: [(BlendMode, Int)] = [
+            (.normal, SEGUE_BLEND_NORMAL), (.plusLighter, SEGUE_BLEND_PLUS_LIGHTER), (.multiply, SEGUE_BLEND_MULTIPLY),
+            (.screen, SEGUE_BLEND_SCREEN), (.overlay, SEGUE_BLEND_OVERLAY), (.darken, SEGUE_BLEND_DARKEN),
+            (.lighten, SEGUE_BLEND_LIGHTEN), (.colorDodge, SEGUE_BLEND_COLOR_DODGE),
+            (.colorBurn, SEGUE_BLEND_COLOR_BURN), (.softLight, SEGUE_BLEND_SOFT_LIGHT),
+            (.hardLight, SEGUE_BLEND_HARD_LIGHT), (.difference, SEGUE_BLEND_DIFFERENCE),
+            (.exclusion, SEGUE_BLEND_EXCLUSION), (.hue, SEGUE_BLEND_HUE), (.saturation, SEGUE_BLEND_SATURATION),
+            (.color, SEGUE_BLEND_COLOR), (.luminosity, SEGUE_BLEND_LUMINOSITY),
+        ]
+        #expect(blends.count == BlendMode.allCases.count)
+        for (mode, code) in blends {
+            #expect(Int(mode.cValue) == code)
+            #expect(BlendMode(segue_blend(code)) == mode)
+        }
+        #expect(BlendMode(segue_blend(BlendMode.allCases.count)) == nil)
+        #expect(Int(FillRule.nonZero.cValue) == SEGUE_FILL_NONZERO && Int(FillRule.evenOdd.cValue) == SEGUE_FILL_EVEN_ODD)
+        #expect(FillRule(2) == nil)
+    }
+
+    @Test func parameterKindsAreTheHeaders() {
+        let kinds: [(ParameterKind, Int)] = [
+            (.number, SEGUE_KIND_NUMBER), (.integer, SEGUE_KIND_INTEGER), (.bool, SEGUE_KIND_BOOL),
+            (.color, SEGUE_KIND_COLOR), (.point, SEGUE_KIND_POINT), (.enumeration(cases: ["a"]), SEGUE_KIND_ENUM),
+            (.string, SEGUE_KIND_STRING),
+        ]
+        for (kind, code) in kinds {
+            #expect(Int(kind.cValue) == code)
+            #expect(ParameterKind(segue_kind(code), cases: ["a"]) == kind)
+        }
+        #expect(ParameterKind(0, cases: []) == nil && ParameterKind(8, cases: []) == nil)
+        #expect(ParameterKind.name(of: 42) == "kind 42")
+    }
+
+    @Test func valuesKeepTheirKindAndField() {
+        let color = segue_value(.color(.orange), text: { _ in nil })
+        #expect(Int(color.kind) == SEGUE_KIND_COLOR && Color(color.color) == .orange)
+        let integer = segue_value(.integer(-7), text: { _ in nil })
+        #expect(Int(integer.kind) == SEGUE_KIND_INTEGER && integer.number == -7)
+        let flag = segue_value(.bool(true), text: { _ in nil })
+        #expect(Int(flag.kind) == SEGUE_KIND_BOOL && flag.number == 1)
+    }
+
+    @Test func theVersionIsTheHeaders() {
+        #expect(SegueVersion.string == SEGUE_VERSION_STRING)
+        #expect(SegueVersion.number == UInt32(SEGUE_VERSION_MAJOR * 10000 + SEGUE_VERSION_MINOR * 100 + SEGUE_VERSION_PATCH))
+        #expect(SegueVersion.pluginABI == UInt32(SEGUE_PLUGIN_ABI_VERSION))
+    }
+}

@@ -1,0 +1,96 @@
+import Glibc
+import Testing
+import SegueVocabulary
+
+@Suite struct GeometryTests {
+    func close(_ a: Point, _ b: Point) -> Bool {
+        abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9
+    }
+
+    @Test func concatenatingAppliesTheReceiverFirst() {
+        let transform = AffineTransform.scale(2).concatenating(.translation(x: 10, y: 0))
+        #expect(transform.apply(Point(x: 1, y: 1)) == Point(x: 12, y: 2))
+        let other = AffineTransform.translation(x: 10, y: 0).concatenating(.scale(2))
+        #expect(other.apply(Point(x: 1, y: 1)) == Point(x: 22, y: 2))
+    }
+
+    @Test func rotationTurnsClockwiseOnScreenAboutItsAnchor() {
+        let quarter = AffineTransform.rotation(Double.pi / 2)
+        #expect(close(quarter.apply(Point(x: 1, y: 0)), Point(x: 0, y: 1)))
+        let aboutCentre = AffineTransform.rotation(Double.pi, about: Point(x: 5, y: 5))
+        #expect(close(aboutCentre.apply(Point(x: 5, y: 5)), Point(x: 5, y: 5)))
+        #expect(close(aboutCentre.apply(Point(x: 6, y: 5)), Point(x: 4, y: 5)))
+    }
+
+    @Test func scaleAboutAnAnchorKeepsTheAnchor() {
+        let scale = AffineTransform.scale(x: 2, y: 3, about: Point(x: 10, y: 20))
+        #expect(scale.apply(Point(x: 10, y: 20)) == Point(x: 10, y: 20))
+        #expect(scale.apply(Point(x: 11, y: 21)) == Point(x: 12, y: 23))
+    }
+
+    @Test func invertedUndoes() throws {
+        let transform = AffineTransform.rotation(0.3).scaledBy(x: 2, y: 0.5).translatedBy(x: -4, y: 9)
+        let inverse = try #require(transform.inverted)
+        let point = Point(x: 3.5, y: -7)
+        #expect(close(inverse.apply(transform.apply(point)), point))
+        #expect(AffineTransform.scale(0).inverted == nil)
+    }
+
+    @Test func rectScalingKeepsTheAnchorAndStaysNonNegative() {
+        let rect = Rect(x: 10, y: 20, width: 400, height: 300)
+        #expect(rect.scaled(by: 0.5) == Rect(x: 110, y: 95, width: 200, height: 150))
+        #expect(rect.scaled(by: 1) == rect)
+        #expect(rect.scaled(by: 2, about: rect.origin) == Rect(x: 10, y: 20, width: 800, height: 600))
+        #expect(rect.scaled(by: -1) == rect)
+        #expect(rect.contains(rect) && rect.scaled(by: 1.1).contains(rect) && !rect.scaled(by: 0.9).contains(rect))
+        #expect(rect.point(at: .center) == rect.center)
+        #expect(rect.insetBy(dx: 10, dy: 20) == Rect(x: 20, y: 40, width: 380, height: 260))
+    }
+}
+
+@Suite struct ColorTests {
+    /// SwiftUI's system colours (light mode), written out as the sRGB bytes
+    /// Apple's Human Interface Guidelines give them.
+    @Test func namedColoursAreSwiftUIs() {
+        let expected: [(Color, UInt32)] = [
+            (.red, 0xFF3B30), (.orange, 0xFF9500), (.yellow, 0xFFCC00), (.green, 0x34C759), (.mint, 0x00C7BE),
+            (.teal, 0x30B0C7), (.cyan, 0x32ADE6), (.blue, 0x007AFF), (.indigo, 0x5856D6), (.purple, 0xAF52DE),
+            (.pink, 0xFF2D55), (.brown, 0xA2845E), (.gray, 0x8E8E93),
+        ]
+        for (color, rgb) in expected {
+            #expect(color.premultipliedARGB32 == 0xFF00_0000 | rgb)
+        }
+        #expect(Color.red == Color(red: 1, green: 59.0 / 255, blue: 48.0 / 255))
+        #expect(Color(text: "red") == .red && Color(text: "#ff3b30") == .red)
+        #expect(Color(text: "#ff3b3080")?.alpha == 128.0 / 255)
+        #expect(Color(text: "nonsense") == nil && Color(text: "#12345") == nil)
+    }
+}
+
+@Suite struct PathTests {
+    /// A rounded rectangle is four quarter circles joined by lines: each
+    /// curve's ends lie on the corner circles.
+    @Test func roundedRectanglesAreMadeOfQuarterCircles() {
+        let rect = Rect(x: 10, y: 20, width: 100, height: 60)
+        let path = Path(roundedRect: rect, cornerRadius: 8)
+        let curves = path.elements.compactMap { element -> Point? in
+            if case .curve(let end, _, _) = element { return end }
+            return nil
+        }
+        #expect(curves.count == 4)
+        let corners = [Point(x: 110, y: 28), Point(x: 102, y: 80), Point(x: 10, y: 72), Point(x: 18, y: 20)]
+        for (end, expected) in zip(curves, corners) {
+            #expect(abs(end.x - expected.x) < 1e-9 && abs(end.y - expected.y) < 1e-9)
+        }
+        #expect(Path(roundedRect: rect, cornerRadius: 0) == Path(rect))
+        #expect(path.boundingBox == rect)
+    }
+
+    @Test func polygonsFollowCurvesWithinTheTolerance() {
+        let circle = Path(ellipseIn: Rect(x: -50, y: -50, width: 100, height: 100))
+        let polygon = try! #require(circle.polygons(tolerance: 0.1).first)
+        for point in polygon {
+            #expect(abs((point.x * point.x + point.y * point.y).squareRoot() - 50) < 0.1)
+        }
+    }
+}

@@ -1,0 +1,384 @@
+/*
+ * segue/plugin.h — the plugin ABI: effects in shared libraries.
+ *
+ * A plugin is a shared library (.so) that exports exactly one symbol,
+ * `segue_plugin_entry`, a const segue_plugin whose first field is the ABI
+ * version it was built for. Drop it into a folder Segue searches (see
+ * segue_engine_options in segue/engine.h) and its effects appear in specs,
+ * in the C API and in `segue list`, with their parameters.
+ *
+ * Plugins never link libsegue.so: everything they call on the host comes
+ * through the segue_host table handed to init(). A plugin may provide any
+ * number of effects.
+ *
+ * Lifecycle, in order:
+ *   1. The host checks the file is ELF, dlopen()s it (RTLD_NOW | RTLD_LOCAL,
+ *      never unloaded; the library's own constructors run then, as with any
+ *      dlopen), finds `segue_plugin_entry`, and refuses it if abi_version is
+ *      not one it supports (it calls none of the entry's functions then).
+ *   2. init(host, path) — once per process.
+ *   3. effect_count() and effect(i): the host reads and validates every
+ *      descriptor, copying what it keeps. A malformed descriptor, an id or
+ *      name another plugin or a built-in already has, or a failed init
+ *      rejects the whole file: none of its effects is registered.
+ *   4. For each engine that registers an effect: create() once; render()
+ *      for every frame, from any thread; destroy() when the engine goes.
+ *   5. deinit() — at most once, when the process exits normally. It may
+ *      never be called; do not rely on it to save anything.
+ *
+ * Thread rules are written on every function pointer: [thread-safe] may be
+ * called from several threads at once; [render thread] only on the thread
+ * running the render() call the canvas was given to, and only during it.
+ *
+ * Ownership: whatever a canvas function is given (paths, crop rectangles,
+ * colours, text) is copied or consumed during the call; free it as soon as
+ * the call returns. What the host hands back is owned by the host unless a
+ * function says otherwise.
+ *
+ * Failing: init(), create() and render() can only return a status. To say
+ * why, log the reason with host->log() first (init, create) or call
+ * canvas_set_error() (render); the host reports it with the plugin's file.
+ */
+#ifndef SEGUE_PLUGIN_H
+#define SEGUE_PLUGIN_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The plugin ABI this header describes. */
+#define SEGUE_PLUGIN_ABI_VERSION 1
+
+/** The one symbol a plugin exports. */
+#define SEGUE_PLUGIN_ENTRY_SYMBOL "segue_plugin_entry"
+
+/** Marks the entry for export when a plugin is built with -fvisibility=hidden:
+ *      SEGUE_PLUGIN_EXPORT const segue_plugin segue_plugin_entry = { … };  */
+#if defined(__GNUC__)
+#define SEGUE_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define SEGUE_PLUGIN_EXPORT
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Geometry and drawing values                                         */
+/* ------------------------------------------------------------------ */
+
+/** An axis-aligned rectangle in pixels, y down. */
+typedef struct segue_rect {
+    double x, y, width, height;
+} segue_rect;
+
+/** An affine transform: x' = a·x + c·y + tx, y' = b·x + d·y + ty. */
+typedef struct segue_affine {
+    double a, b, c, d, tx, ty;
+} segue_affine;
+
+#define SEGUE_AFFINE_IDENTITY { 1, 0, 0, 1, 0, 0 }
+
+/** How overlapping parts of a path count as inside. */
+typedef uint32_t segue_fill_rule;
+enum {
+    SEGUE_FILL_NONZERO = 0,
+    SEGUE_FILL_EVEN_ODD = 1
+};
+
+/** What the host logs a plugin message as. */
+typedef uint32_t segue_log_level;
+enum {
+    SEGUE_LOG_DEBUG = 0,
+    SEGUE_LOG_INFO = 1,
+    SEGUE_LOG_WARNING = 2,
+    SEGUE_LOG_ERROR = 3
+};
+
+/** Where a plugin draws, during one render() call. Owned by the host. */
+typedef struct segue_canvas segue_canvas;
+
+/**
+ * Something the canvas can draw: the content being modified, a finished
+ * layer, text, or pixels. Each image has its own coordinates: the content's
+ * and a layer's are the canvas's (drawn with the identity transform they
+ * land where they are); pixels' span (0, 0)–(width, height).
+ */
+typedef struct segue_image segue_image;
+
+/** A vector outline built with the host's path functions. */
+typedef struct segue_path segue_path;
+
+/**
+ * How canvas_draw_image() draws an image. Start from SEGUE_DRAW_DEFAULTS and
+ * change what you need; fields may be added at the end in later versions.
+ */
+typedef struct segue_draw {
+    uint32_t struct_size;
+    /** How the image combines with what the canvas holds so far. */
+    segue_blend blend;
+    /** Image coordinates → canvas coordinates. */
+    segue_affine transform;
+    /** Multiplies alpha; clamped into 0…1. */
+    double opacity;
+    /** The part of the image to draw, in image coordinates; NULL for all.
+     *  Whole-pixel crops of pixels and of the content are exact. */
+    const segue_rect *crop;
+    /** Where drawing may happen, in canvas coordinates; NULL for anywhere. */
+    const segue_path *clip;
+    segue_fill_rule clip_rule;
+    /** Paint the image's alpha in this colour instead of its own colours; NULL for none. */
+    const segue_color *tint;
+    /** Multiply each premultiplied channel (alpha, red, green, blue as the
+     *  colour's alpha, red, green, blue) by these factors in 0…1; NULL for
+     *  none. E.g. {1, 0, 0, 1} keeps red and alpha: with plusLighter, two
+     *  copies masked {r 1, a 1} and {g 1, b 1, a 0} add back to the image. */
+    const segue_color *channels;
+} segue_draw;
+
+#define SEGUE_DRAW_DEFAULTS \
+    { sizeof(segue_draw), SEGUE_BLEND_NORMAL, SEGUE_AFFINE_IDENTITY, 1.0, NULL, NULL, SEGUE_FILL_NONZERO, NULL, NULL }
+
+/** A font and a colour for canvas_draw_text(). Fields may be added at the end. */
+typedef struct segue_text_style {
+    uint32_t struct_size;
+    /** A fontconfig family name; NULL or "" for DejaVu Sans, which is also
+     *  used when the family is not installed. */
+    const char *family;
+    /** The em size in pixels, 0.5…2048. */
+    double size;
+    /** Non-zero for bold. */
+    int32_t bold;
+    segue_color color;
+} segue_text_style;
+
+/** The line box of a piece of text: advance width by ascent + descent. */
+typedef struct segue_text_metrics {
+    double width, ascent, descent;
+} segue_text_metrics;
+
+/* ------------------------------------------------------------------ */
+/* What the host offers                                                */
+/* ------------------------------------------------------------------ */
+
+/**
+ * The host's function table, handed to init(). It stays valid for the life
+ * of the process; keep the pointer. Functions returning segue_status may
+ * fail with SEGUE_ERROR_INVALID_ARGUMENT for NULL or non-finite arguments.
+ * Later hosts may add functions at the end: check that struct_size covers
+ * the fields you use rather than that it equals your sizeof(segue_host).
+ */
+typedef struct segue_host {
+    uint32_t struct_size;
+    /** The ABI the host speaks (SEGUE_PLUGIN_ABI_VERSION of its headers). */
+    uint32_t abi_version;
+    /** The host library's version, e.g. "0.1.0". Static. */
+    const char *version;
+
+    /** Logs a message, attributed to the calling plugin's file. [thread-safe] */
+    void (*log)(segue_log_level level, const char *message);
+
+    /* --- The canvas: every function here is [render thread]. --- */
+
+    /** The content's frame in canvas coordinates: the rectangle the view
+     *  occupies. It does not change as effects apply. */
+    segue_rect (*canvas_frame)(const segue_canvas *canvas);
+
+    /** The content being modified (what the effects before this one drew).
+     *  Owned by the canvas, valid until render() returns. */
+    segue_image *(*canvas_content)(segue_canvas *canvas);
+
+    /** Draws an image. `draw` may be NULL for the defaults. Nothing is
+     *  rasterised yet: the host records the drawing and composites later. */
+    segue_status (*canvas_draw_image)(segue_canvas *canvas, segue_image *image, const segue_draw *draw);
+
+    /** Fills a path with a colour (anti-aliased). */
+    segue_status (*canvas_fill_path)(segue_canvas *canvas, const segue_path *path, segue_fill_rule rule,
+                                     segue_color color, segue_blend blend);
+
+    /**
+     * Draws one line of UTF-8 text with a real font (FreeType glyphs,
+     * fontconfig lookup): its line box is placed so that the unit point
+     * `anchor` of the box ({0.5, 0.5} for the centre) lands on `position`.
+     */
+    segue_status (*canvas_draw_text)(segue_canvas *canvas, const char *utf8, const segue_text_style *style,
+                                     segue_point position, segue_point anchor);
+
+    /** Measures a line of text as canvas_draw_text() would lay it out. [thread-safe] */
+    segue_status (*measure_text)(const char *utf8, const segue_text_style *style, segue_text_metrics *out_metrics);
+
+    /** Starts an offscreen layer: an empty canvas with the same frame and
+     *  content. Draw into it, then end it. NULL for a NULL or ended canvas. */
+    segue_canvas *(*canvas_begin_layer)(segue_canvas *canvas);
+
+    /** Ends a layer and returns what was drawn in it, as an image owned by
+     *  the parent canvas. The layer canvas must not be used afterwards. NULL
+     *  when `layer` is NULL, already ended, or not a layer. */
+    segue_image *(*canvas_end_layer)(segue_canvas *layer);
+
+    /**
+     * The per-pixel escape hatch: renders `image` (the content, a layer) to
+     * premultiplied ARGB32 pixels covering the canvas frame, and returns them
+     * as an image owned by the canvas whose pixel (0, 0) lies at the frame's
+     * origin (draw it with a translation to the frame's origin). Read them
+     * with image_pixels().
+     */
+    segue_status (*canvas_rasterize)(segue_canvas *canvas, segue_image *image, segue_image **out_pixels);
+
+    /** Says why render() is about to return an error; the frame fails with
+     *  this message, naming the plugin. */
+    void (*canvas_set_error)(segue_canvas *canvas, const char *message);
+
+    /* --- Pixels: [thread-safe] for different images. --- */
+
+    /** A new transparent image of premultiplied ARGB32 pixels (1…32768 on a
+     *  side), owned by the caller: release it with image_release(). It may
+     *  be kept across render() calls (for cached artwork). */
+    segue_status (*image_create)(int32_t width, int32_t height, segue_image **out_image);
+
+    /** Releases an image from image_create(). NULL is ignored. Images owned
+     *  by a canvas must not be released. */
+    void (*image_release)(segue_image *image);
+
+    /** The pixels of a pixel image (image_create(), canvas_rasterize()),
+     *  with their size and stride in bytes; NULL for other images. */
+    void *(*image_pixels)(segue_image *image, int32_t *out_width, int32_t *out_height, int32_t *out_stride);
+
+    /* --- Paths: [one thread per object]. --- */
+
+    /** A new empty path, owned by the caller: destroy it with path_destroy(). */
+    segue_path *(*path_create)(void);
+    void (*path_destroy)(segue_path *path);
+    void (*path_move_to)(segue_path *path, double x, double y);
+    void (*path_line_to)(segue_path *path, double x, double y);
+    void (*path_quad_to)(segue_path *path, double cx, double cy, double x, double y);
+    void (*path_cubic_to)(segue_path *path, double c1x, double c1y, double c2x, double c2y, double x, double y);
+    /** An arc of a circle; angles in radians, clockwise on screen from the
+     *  +x axis. A line joins the current point to the arc's start. */
+    void (*path_arc)(segue_path *path, double cx, double cy, double radius, double start_angle, double end_angle,
+                     int32_t counterclockwise);
+    void (*path_add_rect)(segue_path *path, segue_rect rect);
+    void (*path_add_rounded_rect)(segue_path *path, segue_rect rect, double corner_radius);
+    void (*path_add_ellipse)(segue_path *path, segue_rect rect);
+    void (*path_close)(segue_path *path);
+
+    /* --- Added at the end, as later functions will be: a plugin that
+     *     uses it checks that struct_size covers it. [thread-safe] --- */
+
+    /**
+     * Nonzero once the caller has asked the render this canvas belongs to to
+     * stop (segue_scene.cancel); 0 otherwise, and for a NULL or ended canvas.
+     * The host cannot interrupt render(): an effect that may take long (many
+     * drawings, its own per-pixel work) should ask now and then and, when
+     * told to stop, return SEGUE_ERROR_CANCELLED at once. The host asks
+     * itself before and after every render() call.
+     */
+    int32_t (*canvas_is_cancelled)(const segue_canvas *canvas);
+} segue_host;
+
+/* ------------------------------------------------------------------ */
+/* What a plugin declares                                              */
+/* ------------------------------------------------------------------ */
+
+/** Parameter flags. */
+#define SEGUE_PARAM_ANIMATABLE 0x1u /**< interpolates between states (number, integer, color, point only) */
+#define SEGUE_PARAM_HAS_RANGE 0x2u  /**< minimum and maximum apply (number, integer) */
+
+/**
+ * One parameter of an effect. Every string must stay valid until deinit()
+ * (static strings are the usual choice). Fields may be added at the end.
+ */
+typedef struct segue_param_desc {
+    uint32_t struct_size;
+    uint32_t flags;
+    /** An identifier: letters, digits and '_', not starting with a digit. */
+    const char *name;
+    /** One line for listings. */
+    const char *summary;
+    segue_kind kind;
+    /** With SEGUE_PARAM_HAS_RANGE: the accepted values (finite, minimum <= maximum). */
+    double minimum, maximum;
+    /** The values in the effect's default active and identity states; each of `kind`. */
+    segue_value active, identity;
+    /** SEGUE_KIND_ENUM: the case names (identifiers), `case_count` of them. */
+    const char *const *cases;
+    uint32_t case_count;
+} segue_param_desc;
+
+/**
+ * One effect. Strings and arrays must stay valid until deinit(). Fields may
+ * be added at the end.
+ *
+ * The first animatable parameter is the effect's primary one: in the
+ * shorthand spec form `from:` and `to:` set its active and identity values
+ * (`.countUp(to: 120)`).
+ */
+typedef struct segue_effect_desc {
+    uint32_t struct_size;
+    /** A stable id, `vendor.name`, unique across all plugins. */
+    const char *id;
+    /** The name specs use (`.clip`): an identifier. */
+    const char *name;
+    /** One line for listings. */
+    const char *summary;
+    /** `param_count` descriptors, each `params[0].struct_size` bytes apart
+     *  (so a plugin built with a later, larger segue_param_desc is read right). */
+    const segue_param_desc *params;
+    uint32_t param_count;
+
+    /**
+     * Makes the state one engine keeps for this effect; may be NULL (the
+     * instance is then NULL). Called once per engine, with the pointer
+     * effect() returned. [thread-safe]
+     */
+    segue_status (*create)(const struct segue_effect_desc *effect, void **out_instance);
+
+    /** Frees what create() made; may be NULL. [thread-safe] */
+    void (*destroy)(void *instance);
+
+    /**
+     * Draws the effect: the content (canvas_content()) modified according to
+     * `values`, one per parameter in declaration order, each of its
+     * parameter's kind (text borrowed for the call). It must draw through
+     * the canvas only, and stay well defined for any finite values, including
+     * animatable ones beyond their range (springs overshoot). Return
+     * SEGUE_OK, or an error after canvas_set_error().
+     * [thread-safe]: called for many frames at once with the same instance,
+     * each with its own canvas.
+     */
+    segue_status (*render)(void *instance, const segue_value *values, segue_canvas *canvas);
+} segue_effect_desc;
+
+/** What `segue_plugin_entry` holds. Fields may be added at the end. */
+typedef struct segue_plugin {
+    /** SEGUE_PLUGIN_ABI_VERSION of the headers the plugin was built with. Always first. */
+    uint32_t abi_version;
+    uint32_t struct_size;
+    /** A human name for listings, e.g. "Sliding door". The host reads it
+     *  (and `version`) after init(), which may fill them in. */
+    const char *name;
+    /** The plugin's own version, e.g. "1.0.0". */
+    const char *version;
+
+    /**
+     * Called once per process before anything else; may be NULL. `host`
+     * stays valid for the process's life; `path` is the plugin file's path
+     * (borrowed: copy it). Return an error status to refuse loading (the
+     * host reports the file as rejected with the status text).
+     */
+    segue_status (*init)(const segue_host *host, const char *path);
+
+    /** At most once, at normal process exit; may be NULL. */
+    void (*deinit)(void);
+
+    /** How many effects the plugin provides (at most 1024). Called after init(). */
+    uint32_t (*effect_count)(void);
+
+    /** Effect `index` (0 ≤ index < effect_count()); valid until deinit(). */
+    const segue_effect_desc *(*effect)(uint32_t index);
+} segue_plugin;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SEGUE_PLUGIN_H */
