@@ -9,7 +9,9 @@
  * infinite geometry is refused call by call and the rest of the drawing
  * stands; drawing a billion pixels away costs nothing and shows nothing; a
  * slow render stops when the caller cancels, a stubborn one as soon as it
- * returns; a render cancelled before it starts leaves the target as it was.
+ * returns; a render cancelled before it starts leaves the target as it was;
+ * handles of the wrong kind, stale or stray are refused or ignored, call by
+ * call.
  * After all of it the engine renders exactly what a fresh engine does.
  *
  * Prints one line per failed check, the times it measured ("timing: ..."),
@@ -118,6 +120,21 @@ static void nan_geometry(segue_engine *engine, segue_surface *input)
     long at = first_difference(target, input);
     CHECK(at < 0, "the frame is exactly the content; first difference at pixel %ld", at);
     segue_surface_unref(target);
+}
+
+/* Wrong, stale and stray handles: each refused as documented, twice over
+ * (the second render also uses the first one's canvas and image). */
+static void wrong_handles(segue_engine *engine, segue_surface *input)
+{
+    for (int round = 0; round < 2; round++) {
+        segue_surface *target = filled(WIDTH, HEIGHT, 0x12345678u);
+        CHECK_STATUS(render(engine, ".wrongHandles", input, 1, NULL, target), SEGUE_OK);
+        if (round == 1)
+            CHECK(strstr(segue_last_error(), "must go nowhere") == NULL, "an ended canvas's error went nowhere");
+        long at = first_difference(target, input);
+        CHECK(at < 0, "round %d: the frame is exactly the content; first difference at pixel %ld", round, at);
+        segue_surface_unref(target);
+    }
 }
 
 /* Far-away drawing shows nothing and costs little; the huge rectangle covers all. */
@@ -283,6 +300,7 @@ int main(int argc, char **argv)
     failing_render(engine, input);
     nan_geometry(engine, input);
     far_outside(engine, input);
+    wrong_handles(engine, input);
     slow_render(engine, input);
     stubborn_render(engine, input);
     cancelled_before_start(engine, input);

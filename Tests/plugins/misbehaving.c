@@ -12,6 +12,12 @@
  *     .slowRender       works until the caller cancels (polls
  *                       canvas_is_cancelled); gives up after 60 s
  *     .stubbornRender   sleeps `amount` seconds and ignores cancellation
+ *     .wrongHandles     hands the host handles of the wrong kind, stale ones
+ *                       (a canvas, an image and a layer of an earlier render
+ *                       or call), pointers to unrelated memory and double
+ *                       releases; fails naming the first answer that is not
+ *                       the documented refusal or neutral value, else draws
+ *                       the content plainly
  *
  *     cc -shared -fPIC -std=c99 -I build/include Tests/plugins/misbehaving.c -o misbehaving.so
  *
@@ -180,6 +186,100 @@ static segue_status stubborn_render(const segue_value *values, segue_canvas *can
     return draw_content(canvas, (segue_affine)SEGUE_AFFINE_IDENTITY, NULL);
 }
 
+/* What a previous render of .wrongHandles handed out, used again in the next. */
+static segue_canvas *previous_canvas;
+static segue_image *previous_image;
+
+/* Memory that holds no handle: words no tag looks like. */
+static uint64_t unrelated[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+#define EXPECT(condition, what)                                                  \
+    do {                                                                         \
+        if (!(condition)) {                                                      \
+            host->canvas_set_error(canvas, "wrongHandles: " what);               \
+            return SEGUE_ERROR_PLUGIN;                                           \
+        }                                                                        \
+    } while (0)
+
+static int is_zero_rect(segue_rect r)
+{
+    return r.x == 0 && r.y == 0 && r.width == 0 && r.height == 0;
+}
+
+static segue_status wrong_handles(const segue_value *values, segue_canvas *canvas)
+{
+    (void)values;
+    const segue_status invalid = SEGUE_ERROR_INVALID_ARGUMENT;
+    segue_image *content = host->canvas_content(canvas);
+    segue_path *path = host->path_create();
+    host->path_add_rect(path, (segue_rect){ 0, 0, 4, 4 });
+
+    /* A handle of the wrong kind. */
+    EXPECT(host->canvas_draw_image(canvas, (segue_image *)path, NULL) == invalid, "a path drawn as an image");
+    EXPECT(host->canvas_draw_image((segue_canvas *)content, content, NULL) == invalid, "an image used as a canvas");
+    EXPECT(host->canvas_fill_path(canvas, (segue_path *)content, SEGUE_FILL_NONZERO, (segue_color){ 1, 0, 0, 1 },
+                                  SEGUE_BLEND_NORMAL) == invalid, "an image filled as a path");
+    EXPECT(is_zero_rect(host->canvas_frame((segue_canvas *)path)), "the frame of a path");
+    EXPECT(host->canvas_content((segue_canvas *)path) == NULL, "the content of a path");
+    EXPECT(host->canvas_is_cancelled((segue_canvas *)content) == 0, "asking an image whether it is cancelled");
+    EXPECT(host->image_pixels((segue_image *)path, NULL, NULL, NULL) == NULL, "the pixels of a path");
+    host->path_line_to((segue_path *)content, 1, 1);   /* ignored */
+    host->path_destroy((segue_path *)content);         /* ignored */
+    host->image_release((segue_image *)path);          /* ignored */
+
+    /* Pointers to memory that holds no handle, aligned or not. */
+    segue_image *junk = (segue_image *)(void *)unrelated;
+    segue_image *odd = (segue_image *)(void *)((char *)unrelated + 1);
+    EXPECT(host->canvas_draw_image(canvas, junk, NULL) == invalid, "unrelated memory drawn as an image");
+    EXPECT(host->canvas_draw_image(canvas, odd, NULL) == invalid, "a misaligned pointer drawn as an image");
+    EXPECT(host->canvas_content((segue_canvas *)(void *)unrelated) == NULL, "the content of unrelated memory");
+    EXPECT(host->canvas_is_cancelled((segue_canvas *)(void *)unrelated) == 0, "unrelated memory cancelled");
+    host->image_release(junk);                          /* ignored */
+    host->path_destroy((segue_path *)(void *)unrelated); /* ignored */
+
+    /* An image the canvas owns cannot be released early: it still draws. */
+    host->image_release(content);
+    EXPECT(host->canvas_draw_image(canvas, content, NULL) == SEGUE_OK, "the content after a stray release");
+
+    /* A path destroyed twice, then used. */
+    host->path_destroy(path);
+    host->path_destroy(path);
+    host->path_close(path);                             /* ignored */
+    EXPECT(host->canvas_fill_path(canvas, path, SEGUE_FILL_NONZERO, (segue_color){ 1, 0, 0, 1 },
+                                  SEGUE_BLEND_NORMAL) == invalid, "a destroyed path");
+
+    /* A layer that has ended, and a plugin image used after its release. */
+    segue_canvas *layer = host->canvas_begin_layer(canvas);
+    EXPECT(layer != NULL, "beginning a layer");
+    segue_image *drawn = host->canvas_end_layer(layer);
+    EXPECT(drawn != NULL, "ending a layer");
+    EXPECT(host->canvas_draw_image(layer, content, NULL) == invalid, "drawing into an ended layer");
+    EXPECT(host->canvas_end_layer(layer) == NULL, "ending a layer twice");
+    EXPECT(host->canvas_is_cancelled(layer) == 0, "asking an ended layer whether it is cancelled");
+    segue_image *owned = NULL;
+    EXPECT(host->image_create(2, 2, &owned) == SEGUE_OK, "creating an image");
+    host->image_release(owned);
+    host->image_release(owned);                         /* ignored */
+    EXPECT(host->image_pixels(owned, NULL, NULL, NULL) == NULL, "the pixels of a released image");
+    EXPECT(host->canvas_draw_image(canvas, owned, NULL) == invalid, "drawing a released image");
+
+    /* The canvas and content of an earlier render, which have ended. */
+    if (previous_canvas) {
+        EXPECT(host->canvas_is_cancelled(previous_canvas) == 0, "asking an ended canvas whether it is cancelled");
+        EXPECT(is_zero_rect(host->canvas_frame(previous_canvas)), "the frame of an ended canvas");
+        EXPECT(host->canvas_content(previous_canvas) == NULL, "the content of an ended canvas");
+        EXPECT(host->canvas_draw_image(previous_canvas, content, NULL) == invalid, "drawing into an ended canvas");
+        EXPECT(host->canvas_draw_image(canvas, previous_image, NULL) == invalid, "drawing an ended canvas's image");
+        host->canvas_set_error(previous_canvas, "this message must go nowhere");
+    }
+    previous_canvas = canvas;
+    previous_image = content;
+
+    /* After all that, the content, plainly: the frame must show exactly it. */
+    segue_draw draw = SEGUE_DRAW_DEFAULTS;
+    return host->canvas_draw_image(canvas, content, &draw) == SEGUE_OK && drawn != NULL ? SEGUE_OK : SEGUE_ERROR_PLUGIN;
+}
+
 #define EFFECT(ID, NAME, SUMMARY, RENDER)                                                                   \
     {                                                                                                      \
         .struct_size = sizeof(segue_effect_desc), .id = "test." ID, .name = NAME, .summary = SUMMARY,      \
@@ -198,6 +298,7 @@ RENDER_FUNCTION(far_outside)
 RENDER_FUNCTION(failing_render)
 RENDER_FUNCTION(slow_render)
 RENDER_FUNCTION(stubborn_render)
+RENDER_FUNCTION(wrong_handles)
 
 static const segue_effect_desc effects[] = {
     EFFECT("nan_geometry", "nanGeometry", "NaN and infinite geometry everywhere", nan_geometry_entry),
@@ -205,6 +306,7 @@ static const segue_effect_desc effects[] = {
     EFFECT("failing_render", "failingRender", "render() fails", failing_render_entry),
     EFFECT("slow_render", "slowRender", "renders until cancelled", slow_render_entry),
     EFFECT("stubborn_render", "stubbornRender", "sleeps, ignoring cancellation", stubborn_render_entry),
+    EFFECT("wrong_handles", "wrongHandles", "handles of the wrong kind, stale and stray", wrong_handles_entry),
 };
 
 static uint32_t effect_count(void)
