@@ -38,6 +38,32 @@
  * Failing: init(), create() and render() can only return a status. To say
  * why, log the reason with host->log() first (init, create) or call
  * canvas_set_error() (render); the host reports it with the plugin's file.
+ *
+ * Growth: how this ABI changes without breaking a plugin or a host built
+ * against other headers. SEGUE_PLUGIN_ABI_VERSION changes only if these
+ * rules have to be broken; everything else grows within them.
+ *  - Every struct that crosses the line starts with `uint32_t struct_size`
+ *    (segue_plugin has abi_version first, then struct_size), set to sizeof
+ *    the struct in the headers the filler was built with. Structs only ever
+ *    gain fields at the end; a released field never moves or changes type.
+ *  - The host reads each struct a plugin hands it (segue_plugin,
+ *    segue_effect_desc, segue_param_desc, segue_draw, segue_text_style) by
+ *    its struct_size: the size of a released layout reads the fields that
+ *    layout had, and the fields added since take their documented defaults;
+ *    a larger size (newer headers), up to SEGUE_STRUCT_SIZE_MAX, has its
+ *    unknown tail ignored. Any other size is refused with a message naming
+ *    the plugin's file, the struct and both sizes. Arrays of structs
+ *    (segue_effect_desc.params) are struct_size apart.
+ *  - The host table (segue_host) only gains functions at the end. A plugin
+ *    checks that struct_size covers a function before calling one added
+ *    after the first release (see canvas_is_cancelled), and treats one
+ *    beyond the table as absent; it must not require struct_size to equal
+ *    its own sizeof(segue_host).
+ *  - Enumerations are fixed-width integers: new values may be added, and a
+ *    host refuses a value it does not know rather than guessing.
+ *  - Releases and what they added: 0.1.0, the first; 0.2.0,
+ *    segue_draw.filter. A plugin built against the 0.1.0 headers keeps
+ *    loading and rendering the same bytes (the tests hold a frozen copy).
  */
 #ifndef SEGUE_PLUGIN_H
 #define SEGUE_PLUGIN_H
@@ -85,6 +111,14 @@ enum {
     SEGUE_FILL_EVEN_ODD = 1
 };
 
+/** How an image is sampled where a draw scales, turns or shifts it by part
+ *  of a pixel. (Since 0.2.0.) */
+typedef uint32_t segue_filter;
+enum {
+    SEGUE_FILTER_BILINEAR = 0, /**< the four nearest pixels blended: smooth (the default) */
+    SEGUE_FILTER_NEAREST = 1   /**< the one nearest pixel: crisp blocks, e.g. pixel art scaled up */
+};
+
 /** What the host logs a plugin message as. */
 typedef uint32_t segue_log_level;
 enum {
@@ -110,7 +144,9 @@ typedef struct segue_path segue_path;
 
 /**
  * How canvas_draw_image() draws an image. Start from SEGUE_DRAW_DEFAULTS and
- * change what you need; fields may be added at the end in later versions.
+ * change what you need; fields may be added at the end in later versions
+ * (see "Growth" above): a draw from a plugin built before a field existed
+ * gets that field's default.
  */
 typedef struct segue_draw {
     uint32_t struct_size;
@@ -133,10 +169,15 @@ typedef struct segue_draw {
      *  none. E.g. {1, 0, 0, 1} keeps red and alpha: with plusLighter, two
      *  copies masked {r 1, a 1} and {g 1, b 1, a 0} add back to the image. */
     const segue_color *channels;
+    /** How the image is sampled (since 0.2.0; SEGUE_FILTER_BILINEAR for a
+     *  draw whose struct_size ends before it). Whole-pixel moves are exact
+     *  either way. */
+    segue_filter filter;
 } segue_draw;
 
-#define SEGUE_DRAW_DEFAULTS \
-    { sizeof(segue_draw), SEGUE_BLEND_NORMAL, SEGUE_AFFINE_IDENTITY, 1.0, NULL, NULL, SEGUE_FILL_NONZERO, NULL, NULL }
+#define SEGUE_DRAW_DEFAULTS                                                                                  \
+    { sizeof(segue_draw), SEGUE_BLEND_NORMAL, SEGUE_AFFINE_IDENTITY, 1.0, NULL, NULL, SEGUE_FILL_NONZERO, NULL, \
+      NULL, SEGUE_FILTER_BILINEAR }
 
 /** A font and a colour for canvas_draw_text(). Fields may be added at the end. */
 typedef struct segue_text_style {

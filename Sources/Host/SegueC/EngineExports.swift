@@ -9,8 +9,7 @@ public func segue_engine_create(_ options: UnsafePointer<segue_engine_options>?,
                                 _ outEngine: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     call {
         let out = try required(outEngine, "out_engine")
-        // Shorter structs end after `threads`, after `plugin_path` or after `flags`.
-        let settings = try readGrowable(options, "segue_engine_options", sizes: optionSizes)
+        let settings = try readGrowable(options, Layouts.engineOptions)
         let threads = Int(settings?.threads ?? 0)
         guard (0...Int(SEGUE_ENGINE_MAX_THREADS)).contains(threads) else {
             throw SegueError.invalidArgument("options->threads must be 0 (one per processor) or 1…"
@@ -26,13 +25,6 @@ public func segue_engine_create(_ options: UnsafePointer<segue_engine_options>?,
     }
 }
 
-/// The sizes of `segue_engine_options` shorter than ours that end on a field.
-private let optionSizes: [Int] = {
-    typealias Options = segue_engine_options
-    return [MemoryLayout<Options>.offset(of: \.threads)! + MemoryLayout<Int32>.size,
-            MemoryLayout<Options>.offset(of: \.plugin_path)! + MemoryLayout<UnsafePointer<CChar>?>.size,
-            MemoryLayout<Options>.offset(of: \.flags)! + MemoryLayout<UInt32>.size]
-}()
 
 @c @implementation
 public func segue_engine_ref(_ engine: OpaquePointer?) -> OpaquePointer? {

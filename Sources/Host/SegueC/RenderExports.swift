@@ -7,7 +7,7 @@ import Synchronization
 
 /// `segue_scene` into a `Scene` and the caller's cancel flag; NULL gives the defaults.
 private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> (Scene, Cancellation) {
-    guard let s = try readGrowable(pointer, "segue_scene") else {
+    guard let s = try readGrowable(pointer, Layouts.scene) else {
         return (Scene(), .never)
     }
     guard s.width >= 0, s.height >= 0, (s.width == 0) == (s.height == 0) else {

@@ -101,8 +101,8 @@ public final class Compositor: @unchecked Sendable {
                 primitive.mask = MaskBuffer(area: primitive.bounds, paths: primitive.clipPaths,
                                             rect: primitive.clipRect, opacity: primitive.opacity)
             }
-            // Strong downscales draw a halved copy of the image (see `Mipmap`).
-            if case .image(let surface, let crop, let transform) = primitive.kind,
+            // Strong downscales draw a halved copy of the image (see `Mipmap`); nearest sampling picks pixels instead.
+            if primitive.filter == .bilinear, case .image(let surface, let crop, let transform) = primitive.kind,
                let (reduced, placement) = Mipmap.reduce(surface, crop: crop, transform: transform,
                                                         halvings: Mipmap.halvings(for: transform), forEach: forEach) {
                 primitive.kind = .image(reduced, crop: nil, transform: placement)
@@ -111,7 +111,8 @@ public final class Compositor: @unchecked Sendable {
                 var piece = piece
                 if fastPaths, case .image(let surface, let crop, let transform) = piece.kind {
                     piece.span = SpanImage(surface, crop: crop, transform: transform, piece)
-                    if piece.span == nil, piece.tint == nil, piece.channels == nil, !transform.preservesAxes,
+                    if piece.span == nil, piece.filter == .bilinear, piece.tint == nil, piece.channels == nil,
+                       !transform.preservesAxes,
                        piece.blend == .normal || piece.blend == .plusLighter {
                         piece.affine = AffineKernel.Placement(source: surface, crop: crop, transform: transform)
                     }
@@ -366,7 +367,8 @@ public final class Compositor: @unchecked Sendable {
             sourceX = Int32(area.x0)
             sourceY = Int32(area.y0)
             guard let inverse = transform.inverted, Self.setTransform(inverse, on: source) else { return false }
-            pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+            pixman_image_set_filter(source, primitive.filter == .nearest ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR,
+                                    nil, 0)
         }
         let width = Int32(area.width), height = Int32(area.height)
         let op = replacing ? PIXMAN_OP_SRC : primitive.blend.pixmanOperator

@@ -22,6 +22,8 @@ struct Flattener {
         /// The blend mode the items are drawn with as a whole; nil means each
         /// item's own (at the root, and inside groups).
         var blend: BlendMode?
+        /// Nearest once any enclosing item asks for it.
+        var filter: SamplingFilter = .bilinear
 
         mutating func add(_ clip: Clip) {
             switch clip {
@@ -58,6 +60,7 @@ struct Flattener {
             context.tint = outer.tint ?? item.tint
             context.channels = Self.product(outer.channels, item.channels)
             context.blend = outer.blend ?? item.blend
+            context.filter = outer.filter == .nearest ? .nearest : item.filter
             guard context.opacity > 0 else { continue }
 
             switch item.source {
@@ -98,6 +101,7 @@ struct Flattener {
                 } else {
                     var inner = Context()
                     inner.transform = context.transform
+                    inner.filter = context.filter
                     var children: [Primitive] = []
                     flatten(nested, inner, into: &children)
                     guard !children.isEmpty else { continue }
@@ -156,7 +160,7 @@ struct Flattener {
         }
         var primitive = Primitive(kind: kind, clipRect: context.clipRect, clipPaths: context.clipPaths,
                                   opacity: context.opacity, tint: context.tint, channels: context.channels,
-                                  blend: context.blend ?? .normal)
+                                  blend: context.blend ?? .normal, filter: context.filter)
         // nil bounds (an unclipped colour) means everywhere: the target bounds it later.
         primitive.bounds = bounds.map(\.enclosingPixels) ?? PixelRect(x0: Int(Int32.min / 2), y0: Int(Int32.min / 2),
                                                                       x1: Int(Int32.max / 2), y1: Int(Int32.max / 2))

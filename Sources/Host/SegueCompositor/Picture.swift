@@ -66,9 +66,13 @@ public struct DrawItem: Sendable {
     /// component (alpha by `alpha`), after any tint.
     public var channels: Color?
     public var blend: BlendMode
+    /// How images are sampled between pixels; `.nearest` on a nested
+    /// picture applies to every image in it.
+    public var filter: SamplingFilter
 
     public init(source: Source, transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
-                opacity: Double = 1, tint: Color? = nil, channels: Color? = nil, blend: BlendMode = .normal) {
+                opacity: Double = 1, tint: Color? = nil, channels: Color? = nil, blend: BlendMode = .normal,
+                filter: SamplingFilter = .bilinear) {
         self.source = source
         self.transform = transform
         self.crop = crop
@@ -77,5 +81,6 @@ public struct DrawItem: Sendable {
         self.tint = tint
         self.channels = channels
         self.blend = blend
+        self.filter = filter
     }
 }

@@ -31,27 +31,28 @@ public struct PictureRecorder: Sendable {
     ///   - opacity: multiplies alpha; values are clamped into 0...1.
     ///   - tint: paints the content's alpha in this colour instead.
     ///   - channels: multiplies each premultiplied channel (alpha by `alpha`).
+    ///   - filter: how images are sampled between pixels.
     public mutating func drawContent(transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
                                      opacity: Double = 1, tint: Color? = nil, channels: Color? = nil,
-                                     blend: BlendMode = .normal) {
+                                     blend: BlendMode = .normal, filter: SamplingFilter = .bilinear) {
         draw(.picture(content), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint,
-             channels: channels, blend: blend)
+             channels: channels, blend: blend, filter: filter)
     }
 
     /// Draws an image whose top-left corner lands at `transform`'s origin.
     public mutating func draw(_ surface: Surface, transform: AffineTransform = .identity, crop: Rect? = nil,
                               clip: Clip? = nil, opacity: Double = 1, tint: Color? = nil, channels: Color? = nil,
-                              blend: BlendMode = .normal) {
+                              blend: BlendMode = .normal, filter: SamplingFilter = .bilinear) {
         draw(.surface(surface), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint,
-             channels: channels, blend: blend)
+             channels: channels, blend: blend, filter: filter)
     }
 
     /// Draws another picture as one unit, with everything a draw can take
     /// (the layer and pixel images plugins hand back go through here).
     public mutating func draw(_ layer: Picture, transform: AffineTransform, crop: Rect?, clip: Clip?, opacity: Double,
-                              tint: Color?, channels: Color?, blend: BlendMode) {
+                              tint: Color?, channels: Color?, blend: BlendMode, filter: SamplingFilter) {
         draw(.picture(layer), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint,
-             channels: channels, blend: blend)
+             channels: channels, blend: blend, filter: filter)
     }
 
     /// Draws another recorded picture as one unit (an offscreen layer when
@@ -59,26 +60,27 @@ public struct PictureRecorder: Sendable {
     public mutating func draw(_ layer: Picture, transform: AffineTransform = .identity, clip: Clip? = nil,
                               opacity: Double = 1, blend: BlendMode = .normal) {
         draw(.picture(layer), transform: transform, crop: nil, clip: clip, opacity: opacity, tint: nil, channels: nil,
-             blend: blend)
+             blend: blend, filter: .bilinear)
     }
 
     /// Fills a path with a colour.
     public mutating func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero, blend: BlendMode = .normal) {
         draw(.color(color), transform: .identity, crop: nil, clip: .path(path, rule), opacity: 1, tint: nil,
-             channels: nil, blend: blend)
+             channels: nil, blend: blend, filter: .bilinear)
     }
 
     /// Fills a rectangle with a colour.
     public mutating func fill(_ rect: Rect, with color: Color, blend: BlendMode = .normal) {
         draw(.color(color), transform: .identity, crop: nil, clip: .rect(rect), opacity: 1, tint: nil, channels: nil,
-             blend: blend)
+             blend: blend, filter: .bilinear)
     }
 
     private mutating func draw(_ source: DrawItem.Source, transform: AffineTransform, crop: Rect?, clip: Clip?,
-                               opacity: Double, tint: Color?, channels: Color?, blend: BlendMode) {
+                               opacity: Double, tint: Color?, channels: Color?, blend: BlendMode,
+                               filter: SamplingFilter) {
         let alpha = opacity >= 0 ? min(opacity, 1) : 0
         guard alpha > 0 else { return }
         picture.items.append(DrawItem(source: source, transform: transform, crop: crop, clip: clip,
-                                      opacity: alpha, tint: tint, channels: channels, blend: blend))
+                                      opacity: alpha, tint: tint, channels: channels, blend: blend, filter: filter))
     }
 }

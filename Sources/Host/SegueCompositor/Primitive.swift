@@ -22,6 +22,8 @@ struct Primitive {
     var tint: Color?
     var channels: Color?
     var blend: BlendMode
+    /// How an image is sampled between pixels.
+    var filter: SamplingFilter
     /// Device pixels the primitive may change (set by `Flattener`, narrowed by preparation).
     var bounds: PixelRect = .empty
     /// Coverage × opacity over `bounds`, when clips are not whole-pixel rectangles.

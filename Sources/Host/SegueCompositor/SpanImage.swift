@@ -27,7 +27,8 @@ struct SpanImage {
     /// `transform` with `primitive`'s opacity, tint, channels, blend and
     /// bounds; nil when the kernels cannot give pixman's bytes for it.
     init?(_ surface: Surface, crop: PixelRect?, transform: AffineTransform, _ primitive: Primitive) {
-        guard primitive.mask == nil, transform.isTranslation, transform.tx.isFinite, transform.ty.isFinite else {
+        guard primitive.mask == nil, transform.isTranslation, transform.tx.isFinite, transform.ty.isFinite,
+              primitive.filter == .bilinear || transform.isIntegerTranslation else {
             return nil
         }
         switch primitive.blend {

@@ -50,12 +50,35 @@ enum CanvasCalls {
     /// The font and colour a text style asks for.
     static func font(_ style: UnsafePointer<segue_text_style>?) throws -> (FontDescription, Color) {
         guard let style else { throw SegueError.invalidArgument("style is NULL") }
-        let s = style.pointee
-        guard Int(s.struct_size) >= MemoryLayout<segue_text_style>.size else {
-            throw SegueError.invalidArgument("segue_text_style.struct_size is \(s.struct_size); set it to sizeof(segue_text_style)")
-        }
+        let s = try read(style, Layouts.textStyle)
         let family = s.family.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         return (FontDescription(family: family, size: s.size, weight: s.bold != 0 ? .bold : .regular), try color(s.color))
+    }
+
+    /// SEGUE_DRAW_DEFAULTS: what a NULL draw means, and what the fields a
+    /// plugin's older segue_draw lacks are.
+    nonisolated(unsafe) private static let defaultDraw: segue_draw = {
+        var draw = segue_draw()
+        draw.struct_size = UInt32(MemoryLayout<segue_draw>.size)
+        draw.opacity = 1
+        draw.transform = AffineTransform.identity.cValue
+        draw.blend = BlendMode.normal.cValue
+        draw.clip_rule = FillRule.nonZero.cValue
+        draw.filter = SamplingFilter.bilinear.cValue
+        return draw
+    }()
+
+    /// A struct a plugin hands over, read by its struct_size (see `GrowableStruct`).
+    /// - Throws: `.invalidArgument` naming the struct and both sizes.
+    private static func read<T>(_ pointer: UnsafePointer<T>, _ layout: GrowableStruct<T>, defaults: T? = nil) throws -> T {
+        do {
+            return try layout.read(pointer, declaredSize: Int(UnsafeRawPointer(pointer).load(as: UInt32.self)),
+                                   defaults: defaults)
+        } catch {
+            // A layout mismatch is no passing mistake: say so once, with the plugin's file.
+            PluginLog.warnOnce(error.message)
+            throw SegueError.invalidArgument(error.message)
+        }
     }
 
     /// canvas_draw_image: records `image` with the draw's parameters.
@@ -63,16 +86,7 @@ enum CanvasCalls {
                           _ drawPointer: UnsafePointer<segue_draw>?) throws {
         let session = try session(canvasHandle)
         let image = try image(imageHandle)
-        var draw = segue_draw()
-        draw.opacity = 1
-        draw.transform = segue_affine(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-        if let drawPointer {
-            guard Int(drawPointer.pointee.struct_size) >= MemoryLayout<segue_draw>.size else {
-                throw SegueError.invalidArgument(
-                    "segue_draw.struct_size is \(drawPointer.pointee.struct_size); start from SEGUE_DRAW_DEFAULTS")
-            }
-            draw = drawPointer.pointee
-        }
+        let draw = try drawPointer.map { try read($0, Layouts.draw, defaults: defaultDraw) } ?? defaultDraw
         let transform = AffineTransform(draw.transform)
         guard transform.isFinite, !draw.opacity.isNaN else {
             throw SegueError.invalidArgument("the draw's transform and opacity must be finite")
@@ -84,13 +98,16 @@ enum CanvasCalls {
         let tint = try draw.tint.map { try color($0.pointee) }
         let channels = try draw.channels.map { try color($0.pointee) }
         let mode = try blend(draw.blend)
+        guard let filter = SamplingFilter(draw.filter) else {
+            throw SegueError.invalidArgument("the draw's filter \(draw.filter) is not a SEGUE_FILTER_* value")
+        }
         switch image.content {
         case .picture(let picture):
             session.canvas.draw(picture, transform: transform, crop: crop, clip: clip, opacity: draw.opacity,
-                                tint: tint, channels: channels, blend: mode)
+                                tint: tint, channels: channels, blend: mode, filter: filter)
         case .pixels(let surface):
             session.canvas.draw(surface, transform: transform, crop: crop, clip: clip, opacity: draw.opacity,
-                                tint: tint, channels: channels, blend: mode)
+                                tint: tint, channels: channels, blend: mode, filter: filter)
         }
     }
 

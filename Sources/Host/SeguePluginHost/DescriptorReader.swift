@@ -9,8 +9,12 @@ import SegueModel
 public struct PluginEffectDefinition: @unchecked Sendable {
     public let descriptor: EffectDescriptor
     public let pluginPath: String
-    /// Owned by the plugin, valid for the process's life.
+    /// The plugin's own descriptor, owned by it and valid for the process's
+    /// life: what create() is handed back.
     let c: UnsafePointer<segue_effect_desc>
+    /// The descriptor as read by its struct_size, in this host's layout:
+    /// where its functions are taken from.
+    let read: segue_effect_desc
 }
 
 /// Reads and checks what a plugin declares, copying what the host keeps.
@@ -23,30 +27,31 @@ struct DescriptorReader {
     static let maximumCases = UInt32(DeclarationRules.maximumCases)
     static let maximumText = DeclarationRules.maximumText
 
-    /// What can be checked before init() runs: the entry's size and functions.
-    func checkShape(of entry: UnsafePointer<segue_plugin>) throws {
-        let e = entry.pointee
-        guard Int(e.struct_size) >= MemoryLayout<segue_plugin>.size else {
-            throw malformed("segue_plugin_entry.struct_size is \(e.struct_size), expected at least \(MemoryLayout<segue_plugin>.size)")
-        }
+    /// The entry, read by its struct_size (which follows abi_version), with
+    /// what can be checked before init() runs: its functions. Read it again
+    /// after init(), which may fill in the name and version.
+    func entry(_ entry: UnsafePointer<segue_plugin>) throws -> segue_plugin {
+        let declared = Int(UnsafeRawPointer(entry).load(fromByteOffset: MemoryLayout<UInt32>.size, as: UInt32.self))
+        let e = try read(entry, declared, Layouts.plugin, "segue_plugin_entry")
         guard e.effect_count != nil, e.effect != nil else {
             throw malformed("segue_plugin_entry has no effect_count() or effect() function")
         }
+        return e
     }
 
     /// The plugin's name and version (read after init(), which may set them).
-    func identity(of entry: UnsafePointer<segue_plugin>) throws -> (name: String, version: String) {
-        (try text(entry.pointee.name, "the plugin's name"), try text(entry.pointee.version, "the plugin's version"))
+    func identity(of entry: segue_plugin) throws -> (name: String, version: String) {
+        (try text(entry.name, "the plugin's name"), try text(entry.version, "the plugin's version"))
     }
 
-    func effects(of entry: UnsafePointer<segue_plugin>) throws -> [PluginEffectDefinition] {
-        let count = entry.pointee.effect_count!()
+    func effects(of entry: segue_plugin) throws -> [PluginEffectDefinition] {
+        let count = entry.effect_count!()
         guard count <= Self.maximumEffects else {
             throw malformed("effect_count() is \(count), more than \(Self.maximumEffects)")
         }
         var definitions: [PluginEffectDefinition] = []
         for index in 0..<count {
-            guard let c = entry.pointee.effect!(index) else { throw malformed("effect(\(index)) returned NULL") }
+            guard let c = entry.effect!(index) else { throw malformed("effect(\(index)) returned NULL") }
             let definition = try effect(c, index: index)
             if let twin = definitions.first(where: { $0.descriptor.id == definition.descriptor.id || $0.descriptor.name == definition.descriptor.name }) {
                 throw malformed("effects '\(twin.descriptor.id)' and '\(definition.descriptor.id)' share an id or name")
@@ -57,11 +62,8 @@ struct DescriptorReader {
     }
 
     private func effect(_ c: UnsafePointer<segue_effect_desc>, index: UInt32) throws -> PluginEffectDefinition {
-        let d = c.pointee
         let place = "effect \(index)"
-        guard Int(d.struct_size) >= MemoryLayout<segue_effect_desc>.size else {
-            throw malformed("\(place): struct_size is \(d.struct_size), expected at least \(MemoryLayout<segue_effect_desc>.size)")
-        }
+        let d = try read(c, Int(UnsafeRawPointer(c).load(as: UInt32.self)), Layouts.effect, place)
         let id = try text(d.id, "the id of \(place)")
         let where_ = "effect '\(id)'"
         guard d.render != nil else { throw malformed("\(where_) has no render function") }
@@ -76,7 +78,7 @@ struct DescriptorReader {
         let summary = try text(d.summary, "the summary of \(where_)")
         do {
             let descriptor = try EffectDescriptor(id: id, name: name, summary: summary, parameters: parameters)
-            return PluginEffectDefinition(descriptor: descriptor, pluginPath: path, c: c)
+            return PluginEffectDefinition(descriptor: descriptor, pluginPath: path, c: c, read: d)
         } catch let error as SegueError {
             throw malformed(error.message)
         }
@@ -84,9 +86,6 @@ struct DescriptorReader {
 
     private func parameter(_ p: segue_param_desc, of effect: String, index: Int) throws -> ParameterSpec {
         let place = "\(effect), parameter \(index)"
-        guard Int(p.struct_size) >= MemoryLayout<segue_param_desc>.size else {
-            throw malformed("\(place): struct_size is \(p.struct_size), expected at least \(MemoryLayout<segue_param_desc>.size)")
-        }
         let name = try text(p.name, "the name of \(place)")
         let here = "\(effect), parameter '\(name)'"
         let known = UInt32(SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_RANGE)
@@ -138,15 +137,28 @@ struct DescriptorReader {
     }
 
     /// Element `index` of an array of parameter descriptors. Their structs may
-    /// grow, so elements are `struct_size` apart, as the first one says.
+    /// grow, so elements are `struct_size` apart, as the first one says, and
+    /// each is read by that size.
     private func element(_ index: Int, of array: UnsafePointer<segue_param_desc>, count: UInt32,
                          place: String) throws -> segue_param_desc {
-        let stride = Int(array.pointee.struct_size)
-        guard stride >= MemoryLayout<segue_param_desc>.size, stride % MemoryLayout<segue_param_desc>.alignment == 0 else {
-            throw malformed("\(place), parameter 0: struct_size is \(stride), expected at least "
-                + "\(MemoryLayout<segue_param_desc>.size) (a multiple of \(MemoryLayout<segue_param_desc>.alignment))")
+        let stride = Int(UnsafeRawPointer(array).load(as: UInt32.self))
+        let first = "\(place), parameter 0"
+        guard stride % MemoryLayout<segue_param_desc>.alignment == 0 else {
+            throw malformed("\(first): struct_size \(stride) is not a multiple of "
+                + "\(MemoryLayout<segue_param_desc>.alignment), so the array's elements cannot be that far apart")
         }
-        return (UnsafeRawPointer(array) + index * stride).load(as: segue_param_desc.self)
+        return try read(UnsafeRawPointer(array) + index * stride, stride, Layouts.parameter, first)
+    }
+
+    /// A plugin's struct read by its declared size, or refused naming `place`,
+    /// the struct and both sizes.
+    private func read<T>(_ pointer: UnsafeRawPointer, _ declared: Int, _ layout: GrowableStruct<T>,
+                         _ place: String) throws -> T {
+        do {
+            return try layout.read(pointer, declaredSize: declared)
+        } catch {
+            throw malformed("\(place): \(error.message)")
+        }
     }
 
     /// A NUL-terminated UTF-8 string of reasonable length.

@@ -19,7 +19,7 @@ public final class PluginEffect: @unchecked Sendable {
     public init(_ definition: PluginEffectDefinition) throws {
         self.definition = definition
         var made: UnsafeMutableRawPointer?
-        if let create = definition.c.pointee.create {
+        if let create = definition.read.create {
             let status = PluginContext.$current.withValue(definition.pluginPath) { create(definition.c, &made) }
             guard status == segue_status(SEGUE_OK) else {
                 throw SegueError(.plugin, "effect '\(definition.descriptor.id)' in '\(definition.pluginPath)': "
@@ -30,7 +30,7 @@ public final class PluginEffect: @unchecked Sendable {
     }
 
     deinit {
-        if let destroy = definition.c.pointee.destroy {
+        if let destroy = definition.read.destroy {
             PluginContext.$current.withValue(definition.pluginPath) { destroy(instance) }
         }
     }
@@ -51,7 +51,7 @@ public final class PluginEffect: @unchecked Sendable {
             }
         }
         let status = PluginContext.$current.withValue(definition.pluginPath) {
-            values.withUnsafeBufferPointer { definition.c.pointee.render!(instance, $0.baseAddress, session.handle) }
+            values.withUnsafeBufferPointer { definition.read.render!(instance, $0.baseAddress, session.handle) }
         }
         // The plugin must not touch the canvas or its images after returning:
         // from here on their handles read as ended.

@@ -74,7 +74,8 @@ public final class LoadedPlugin: @unchecked Sendable {
     public let name: String
     public let version: String
     public let effects: [PluginEffectDefinition]
-    private let entry: UnsafePointer<segue_plugin>
+    /// The entry as read after init(), in this host's layout.
+    private let entry: segue_plugin
 
     /// Checks, opens, initialises and reads a plugin file.
     /// - Throws: a message naming what is wrong; no effect of a file that
@@ -95,7 +96,6 @@ public final class LoadedPlugin: @unchecked Sendable {
     /// - Throws: a message naming what is wrong.
     public init(entry: UnsafePointer<segue_plugin>, path: String) throws {
         self.path = path
-        self.entry = entry
         let abi = UnsafeRawPointer(entry).load(as: UInt32.self)
         guard abi == UInt32(SEGUE_PLUGIN_ABI_VERSION) else {
             throw Self.reject(abi > UInt32(SEGUE_PLUGIN_ABI_VERSION)
@@ -103,8 +103,7 @@ public final class LoadedPlugin: @unchecked Sendable {
                 : "declares plugin ABI \(abi); this Segue speaks \(SEGUE_PLUGIN_ABI_VERSION)")
         }
         let reader = DescriptorReader(path: path)
-        try reader.checkShape(of: entry)
-        if let initialise = entry.pointee.`init` {
+        if let initialise = try reader.entry(entry).`init` {
             let status = PluginContext.$current.withValue(path) {
                 path.withCString { initialise(HostTable.pointer, $0) }
             }
@@ -112,13 +111,14 @@ public final class LoadedPlugin: @unchecked Sendable {
                 throw Self.reject("init() failed with status \(status) (\(Status(rawValue: status)))")
             }
         }
-        (name, version) = try reader.identity(of: entry)
-        effects = try reader.effects(of: entry)
+        self.entry = try reader.entry(entry)
+        (name, version) = try reader.identity(of: self.entry)
+        effects = try reader.effects(of: self.entry)
     }
 
     /// Calls the plugin's deinit(), if it has one.
     fileprivate func deinitialise() {
-        guard let deinitialise = entry.pointee.deinit else { return }
+        guard let deinitialise = entry.deinit else { return }
         PluginContext.$current.withValue(path) { deinitialise() }
     }
 

@@ -68,6 +68,17 @@ extension FillRule {
     public var cValue: segue_fill_rule { segue_fill_rule(Self.allCases.firstIndex(of: self)!) }
 }
 
+extension SamplingFilter {
+    /// The filter a `segue_filter` names; nil for a value the headers do not define.
+    public init?(_ c: segue_filter) {
+        guard c < UInt32(Self.allCases.count) else { return nil }
+        self = Self.allCases[Int(c)]
+    }
+
+    /// `SEGUE_FILTER_*`: the case's position in `allCases`.
+    public var cValue: segue_filter { segue_filter(Self.allCases.firstIndex(of: self)!) }
+}
+
 extension Status {
     public init(_ c: segue_status) {
         self.init(rawValue: c)

@@ -19,3 +19,13 @@ public enum FillRule: CaseIterable, Sendable, Hashable {
     /// Inside where a ray from a point crosses the outline an odd number of times.
     case evenOdd
 }
+
+/// How an image is sampled where a drawing scales, turns or shifts it by
+/// part of a pixel (`segue_filter` in C, whose values are the cases' order
+/// here). Whole-pixel moves are exact with either.
+public enum SamplingFilter: CaseIterable, Sendable, Hashable {
+    /// The four nearest pixels blended: smooth.
+    case bilinear
+    /// The one nearest pixel: crisp blocks (SwiftUI's `.interpolation(.none)`).
+    case nearest
+}

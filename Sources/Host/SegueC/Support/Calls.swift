@@ -34,38 +34,21 @@ func string(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String {
     String(cString: try required(pointer, name))
 }
 
-/// The largest `struct_size` accepted: any struct a later version could
-/// grow to, and well below what an uninitialised field tends to hold.
-/// (SEGUE_STRUCT_SIZE_MAX in segue.h.)
+/// The largest `struct_size` accepted (SEGUE_STRUCT_SIZE_MAX in segue.h).
 let maximumStructSize = Int(SEGUE_STRUCT_SIZE_MAX)
 
-/// Reads a struct that may grow: `struct_size` (its first field) says how
-/// many bytes the caller's version has. Fields past that stay zero, which
-/// every such struct defines as the default; bytes past ours (a later
-/// version's fields) are not read. NULL gives all defaults.
-///
-/// `sizes` lists the sizes shorter than ours that earlier versions had,
-/// each ending on a field boundary: any other value below ours is refused,
-/// so a field (a pointer, say) is never read in part.
-func readGrowable<T>(_ pointer: UnsafePointer<T>?, _ name: String, sizes: [Int] = []) throws -> T? {
+/// Reads a struct that may grow (see `GrowableStruct`): NULL gives nil,
+/// the fields a shorter layout lacks stay zero, which every such struct of
+/// segue.h defines as the default.
+/// - Throws: `.invalidArgument` for a `struct_size` no release had.
+func readGrowable<T>(_ pointer: UnsafePointer<T>?, _ layout: GrowableStruct<T>) throws -> T? {
     guard let pointer else { return nil }
     let declared = Int(UnsafeRawPointer(pointer).load(as: UInt32.self))
-    let ours = MemoryLayout<T>.size
-    guard declared <= maximumStructSize else {
-        throw SegueError.invalidArgument("\(name)->struct_size is \(declared), more than any version of it "
-            + "(at most \(maximumStructSize)): set it to sizeof(\(name))")
+    do {
+        return try layout.read(pointer, declaredSize: declared)
+    } catch {
+        throw SegueError.invalidArgument(error.message)
     }
-    guard declared >= ours || sizes.contains(declared) else {
-        let accepted = (sizes + [ours]).map(String.init).joined(separator: ", ")
-        throw SegueError.invalidArgument("\(name)->struct_size is \(declared); set it to sizeof(\(name)) "
-            + "(\(ours) here; sizes accepted: \(accepted) or more)")
-    }
-    let value = UnsafeMutablePointer<T>.allocate(capacity: 1)
-    defer { value.deallocate() }
-    let raw = UnsafeMutableRawPointer(value)
-    raw.initializeMemory(as: UInt8.self, repeating: 0, count: ours)
-    raw.copyMemory(from: pointer, byteCount: min(declared, ours))
-    return raw.load(as: T.self)
 }
 
 /// Fills a caller's struct that may grow: as many bytes as its `struct_size`

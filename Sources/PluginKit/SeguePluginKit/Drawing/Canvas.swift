@@ -44,10 +44,13 @@ public struct Canvas {
     ///   - tint: Paints the image's alpha in this colour instead of its own colours.
     ///   - channels: Multiplies each premultiplied channel by a factor.
     ///   - blend: How the image combines with what the canvas holds so far.
+    ///   - filter: How the image is sampled where it is scaled, turned or
+    ///     moved by part of a pixel (hosts before 0.2.0 always blend).
     /// - Throws: `PluginError` with the host's status when it refuses the drawing.
     public func draw(_ image: Image, transform: AffineTransform = .identity, crop: Rect? = nil, clip: Path? = nil,
                      clipRule: FillRule = .nonZero, opacity: Double = 1, tint: Color? = nil,
-                     channels: Channels? = nil, blend: BlendMode = .normal) throws {
+                     channels: Channels? = nil, blend: BlendMode = .normal,
+                     filter: SamplingFilter = .bilinear) throws {
         try withOptionalPointer(to: crop?.cValue) { crop in
             try withOptionalPointer(to: tint?.cValue) { tint in
                 try withOptionalPointer(to: channels?.cValue) { channels in
@@ -55,7 +58,7 @@ public struct Canvas {
                         var draw = segue_draw(
                             struct_size: UInt32(MemoryLayout<segue_draw>.size), blend: blend.cValue,
                             transform: transform.cValue, opacity: opacity, crop: crop, clip: clipPath,
-                            clip_rule: clipRule.cValue, tint: tint, channels: channels)
+                            clip_rule: clipRule.cValue, tint: tint, channels: channels, filter: filter.cValue)
                         try check(host.pointee.canvas_draw_image!(pointer, image.pointer, &draw), "drawing an image")
                     }
                     if let clip {

@@ -1,0 +1,31 @@
+import CSegue
+
+/// Every struct of the headers that carries a `struct_size`, with the sizes
+/// its earlier releases gave it: what `GrowableStruct` accepts besides
+/// today's size and larger ones. An earlier size is where that release's
+/// last field ended, so each entry names the field.
+///
+/// Releases: 0.1.0 is the first (its headers are frozen under Tests/abi/0.1).
+/// 0.2.0 added `segue_draw.filter`.
+public enum Layouts {
+    // The plugin ABI (segue/plugin.h): what plugins hand the host.
+    public static let plugin = GrowableStruct<segue_plugin>("segue_plugin")
+    public static let effect = GrowableStruct<segue_effect_desc>("segue_effect_desc")
+    public static let parameter = GrowableStruct<segue_param_desc>("segue_param_desc")
+    public static let draw = GrowableStruct<segue_draw>("segue_draw", earlierSizes: [
+        end(of: \segue_draw.channels),  // 0.1.0
+    ])
+    public static let textStyle = GrowableStruct<segue_text_style>("segue_text_style")
+
+    // The host API (segue.h): what C callers hand libsegue.
+    public static let engineOptions = GrowableStruct<segue_engine_options>("segue_engine_options", earlierSizes: [
+        end(of: \segue_engine_options.threads), end(of: \segue_engine_options.plugin_path),
+        end(of: \segue_engine_options.flags),
+    ])
+    public static let scene = GrowableStruct<segue_scene>("segue_scene")
+
+    /// Where `field` ends: the size of a layout whose last field it is.
+    public static func end<Layout, Field>(of field: KeyPath<Layout, Field>) -> Int {
+        MemoryLayout<Layout>.offset(of: field)! + MemoryLayout<Field>.size
+    }
+}
