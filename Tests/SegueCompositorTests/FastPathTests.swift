@@ -307,8 +307,8 @@ struct FastPathTests {
         let primitives = Flattener.primitives(of: Picture([DrawItem(source: .picture(content), transform: turn,
                                                                     crop: Rect(x: 25, y: 30, width: 20, height: 10))]))
         #expect(primitives.count == 1)
-        guard let primitive = primitives.first, case .image(let image, let crop, let transform) = primitive.kind else {
-            Issue.record("not one image: \(primitives.map(\.kind))")
+        guard let primitive = primitives.first, case .pixman(.image(let image, let crop, let transform)) = primitive.plan else {
+            Issue.record("not one image: \(primitives.map(\.plan))")
             return
         }
         #expect(image === source && crop == PixelRect(x0: 15, y0: 10, x1: 35, y1: 20))

@@ -5,8 +5,8 @@ import Testing
 @testable import SegueCompositor
 
 extension Primitive {
-    var isGroup: Bool { if case .group = kind { true } else { false } }
-    var children: [Primitive] { if case .group(let c) = kind { c } else { [] } }
+    var isGroup: Bool { if case .layer = plan { true } else { false } }
+    var children: [Primitive] { if case .layer(let c) = plan { c } else { [] } }
 }
 
 /// Nested pictures: what folds into one composite, what needs a group, and
@@ -49,8 +49,8 @@ struct FlattenerTests {
         let primitives = Flattener.primitives(of: picture)
         try #require(primitives.count == 1)
         let p = primitives[0]
-        guard case .image(let image, let crop, let transform) = p.kind else {
-            Issue.record("not an image: \(p.kind)")
+        guard case .pixman(.image(let image, let crop, let transform)) = p.plan else {
+            Issue.record("not an image: \(p.plan)")
             return
         }
         let product = affine(levels.flatMap { $0 })
@@ -76,7 +76,7 @@ struct FlattenerTests {
         // Source [0, 4)² → [3, 7) × [1, 5) → [6, 14) × [2, 10).
         let primitives = Flattener.primitives(of: picture)
         #expect(primitives.count == 1)
-        if case .image(_, _, let t) = primitives.first?.kind {
+        if case .pixman(.image(_, _, let t))? = primitives.first?.plan {
             #expect(t == AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 6, ty: 2))
         }
         let target = try render(picture, width: 16, height: 12)

@@ -10,7 +10,7 @@ import Testing
 struct Y4MVectorTests {
     /// The three planes of `surface`, converted with or without the vector steps.
     static func planes(_ surface: Surface, vectorized: Bool) -> [UInt8] {
-        let converter = Y4MWriter.Converter(width: surface.width, height: surface.height)
+        let converter = YUV420Encoder(width: surface.width, height: surface.height)
         var bytes = [UInt8](repeating: 0xA5, count: converter.planeBytes)
         bytes.withUnsafeMutableBufferPointer { converter.convert(surface, into: $0.baseAddress!, vectorized: vectorized) }
         return bytes
@@ -18,7 +18,7 @@ struct Y4MVectorTests {
 
     @Test func theVectorStepsExistHere() {
         #if arch(x86_64)
-        #expect(Y4MWriter.Converter(width: 2, height: 2).vectorSteps != nil)
+        #expect(YUV420Encoder(width: 2, height: 2).vectorSteps != nil)
         #endif
     }
 

@@ -62,8 +62,8 @@ struct Y4MWriterTests {
         let white = try Self.planes(of: try Self.solid(argb(255, 255, 255, 255)))
         #expect(white.y == [UInt8](repeating: 235, count: 8))
         #expect(white.cb == [128, 128] && white.cr == [128, 128])
-        #expect(Y4MWriter.yuv(r: 0, g: 0, b: 0) == (16, 128, 128))
-        #expect(Y4MWriter.yuv(r: 255, g: 255, b: 255) == (235, 128, 128))
+        #expect(YCbCr.bt709.encode(r: 0, g: 0, b: 0) == (16, 128, 128))
+        #expect(YCbCr.bt709.encode(r: 255, g: 255, b: 255) == (235, 128, 128))
     }
 
     @Test(arguments: [
@@ -71,7 +71,7 @@ struct Y4MWriterTests {
     ] as [(UInt8, UInt8, UInt8)])
     func solidColoursMatchTheReference(r: UInt8, g: UInt8, b: UInt8) throws {
         let planes = try Self.planes(of: try Self.solid(argb(255, UInt32(r), UInt32(g), UInt32(b))))
-        let reference = Y4MWriter.yuv(r: r, g: g, b: b)
+        let reference = YCbCr.bt709.encode(r: r, g: g, b: b)
         #expect(planes.y.allSatisfy { abs(Int($0) - Int(reference.y)) <= 1 }, "\(planes.y) vs \(reference.y)")
         #expect(planes.cb.allSatisfy { abs(Int($0) - Int(reference.cb)) <= 1 }, "\(planes.cb) vs \(reference.cb)")
         #expect(planes.cr.allSatisfy { abs(Int($0) - Int(reference.cr)) <= 1 }, "\(planes.cr) vs \(reference.cr)")
@@ -79,11 +79,11 @@ struct Y4MWriterTests {
 
     @Test func primariesHitTheirReferenceCodes() {
         // BT.709 limited range: the chroma of blue and red reach 240 exactly.
-        #expect(Y4MWriter.yuv(r: 0, g: 0, b: 255).cb == 240)
-        #expect(Y4MWriter.yuv(r: 255, g: 0, b: 0).cr == 240)
-        #expect(Y4MWriter.yuv(r: 255, g: 0, b: 0).y == 63)
-        #expect(Y4MWriter.yuv(r: 0, g: 255, b: 0).y == 173)
-        #expect(Y4MWriter.yuv(r: 0, g: 0, b: 255).y == 32)
+        #expect(YCbCr.bt709.encode(r: 0, g: 0, b: 255).cb == 240)
+        #expect(YCbCr.bt709.encode(r: 255, g: 0, b: 0).cr == 240)
+        #expect(YCbCr.bt709.encode(r: 255, g: 0, b: 0).y == 63)
+        #expect(YCbCr.bt709.encode(r: 0, g: 255, b: 0).y == 173)
+        #expect(YCbCr.bt709.encode(r: 0, g: 0, b: 255).y == 32)
     }
 
     /// Half-transparent red is premultiplied to (128, 0, 0): red over black.
@@ -91,7 +91,7 @@ struct Y4MWriterTests {
         let translucent = try Self.planes(of: try Self.solid(argb(128, 128, 0, 0)))
         let overBlack = try Self.planes(of: try Self.solid(argb(255, 128, 0, 0)))
         #expect(translucent.y == overBlack.y && translucent.cb == overBlack.cb && translucent.cr == overBlack.cr)
-        let reference = Y4MWriter.yuv(r: 128, g: 0, b: 0)
+        let reference = YCbCr.bt709.encode(r: 128, g: 0, b: 0)
         #expect(abs(Int(translucent.y[0]) - Int(reference.y)) <= 1)
         #expect(abs(Int(translucent.cb[0]) - Int(reference.cb)) <= 1)
         #expect(abs(Int(translucent.cr[0]) - Int(reference.cr)) <= 1)
@@ -115,14 +115,14 @@ struct Y4MWriterTests {
         for y in 0..<3 {
             for x in 0..<3 {
                 let (r, g, b) = colours[y][x]
-                #expect(abs(Int(planes.y[y * 3 + x]) - Int(Y4MWriter.yuv(r: r, g: g, b: b).y)) <= 1)
+                #expect(abs(Int(planes.y[y * 3 + x]) - Int(YCbCr.bt709.encode(r: r, g: g, b: b).y)) <= 1)
             }
         }
         for blockY in 0..<2 {
             for blockX in 0..<2 {
                 let xs = [2 * blockX, min(2 * blockX + 1, 2)], ys = [2 * blockY, min(2 * blockY + 1, 2)]
                 let block = ys.flatMap { y in xs.map { x in colours[y][x] } }
-                let references = block.map { Y4MWriter.yuv(r: $0.0, g: $0.1, b: $0.2) }
+                let references = block.map { YCbCr.bt709.encode(r: $0.0, g: $0.1, b: $0.2) }
                 let cb = Double(references.map { Int($0.cb) }.reduce(0, +)) / 4
                 let cr = Double(references.map { Int($0.cr) }.reduce(0, +)) / 4
                 #expect(abs(Double(planes.cb[blockY * 2 + blockX]) - cb) <= 1, "block \(blockX),\(blockY)")
@@ -130,25 +130,25 @@ struct Y4MWriterTests {
             }
         }
         // The corner block holds only the corner pixel.
-        let corner = Y4MWriter.yuv(r: 33, g: 66, b: 99)
+        let corner = YCbCr.bt709.encode(r: 33, g: 66, b: 99)
         #expect(abs(Int(planes.cb[3]) - Int(corner.cb)) <= 1 && abs(Int(planes.cr[3]) - Int(corner.cr)) <= 1)
     }
 
     /// The fixed-point conversion against the double-precision reference on
     /// a grid through the whole RGB cube (every 5th level, ends included).
     @Test func fixedPointStaysWithinOneOfTheReference() {
-        let converter = Y4MWriter.Converter(width: 2, height: 2)
+        let converter = YUV420Encoder(width: 2, height: 2)
         let levels = Array(stride(from: 0, through: 255, by: 5)).map(UInt32.init)
         var worst = 0
         for r in levels {
             for g in levels {
                 for b in levels {
                     let pixel = argb(255, r, g, b)
-                    var block = Y4MWriter.Converter.BlockSum()
+                    var block = YUV420Encoder.BlockSum()
                     var luma = converter.luma(pixel, adding: &block)
                     for _ in 0..<3 { luma = converter.luma(pixel, adding: &block) }
                     let (cb, cr) = converter.chroma(block)
-                    let reference = Y4MWriter.yuv(r: UInt8(r), g: UInt8(g), b: UInt8(b))
+                    let reference = YCbCr.bt709.encode(r: UInt8(r), g: UInt8(g), b: UInt8(b))
                     worst = max(worst, abs(Int(luma) - Int(reference.y)),
                                 abs(Int(cb) - Int(reference.cb)), abs(Int(cr) - Int(reference.cr)))
                 }
@@ -158,9 +158,9 @@ struct Y4MWriterTests {
     }
 
     @Test func everyGreyHasNeutralChroma() {
-        let converter = Y4MWriter.Converter(width: 2, height: 2)
+        let converter = YUV420Encoder(width: 2, height: 2)
         for level in UInt32(0)...255 {
-            var block = Y4MWriter.Converter.BlockSum()
+            var block = YUV420Encoder.BlockSum()
             for _ in 0..<4 { _ = converter.luma(argb(255, level, level, level), adding: &block) }
             let (cb, cr) = converter.chroma(block)
             #expect(cb == 128 && cr == 128, "grey \(level)")

@@ -1,17 +1,20 @@
+// The vector inner loop of `AffineKernel` (see AffineKernel.swift): pixels
+// whose four bilinear neighbours all lie inside the source. SSE2 is part of
+// every x86-64, so no run-time check is needed. The arithmetic is pixman's
+// SSE2 bilinear (vertical then horizontal `pmaddwd`, 7-bit weights, >> 14)
+// and its `pix_multiply` / `over`: the same integers as the scalar
+// functions. On other processors the stub at the end runs the scalar loop.
+
 #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
 import _Builtin_intrinsics.intel
 
-// The SSE2 inner loop of `AffineKernel`: pixels whose four bilinear
-// neighbours all lie inside the source. SSE2 is part of every x86-64, so no
-// run-time check is needed. The arithmetic is pixman's SSE2 bilinear
-// (vertical then horizontal `pmaddwd`, 7-bit weights, >> 14) and its
-// `pix_multiply` / `over` — the same integers as the scalar functions in
-// AffineKernel.swift.
-
 extension AffineKernel {
+    /// True when `.best` runs a vector loop.
+    static let hasSIMDPath = true
+
     /// Composites the pixels of `range` of one row (every one with all four
     /// neighbours inside the source).
-    static func innerSpanSSE2(_ placement: Placement, _ span: Span, _ range: Range<Int>, _ op: Operator) {
+    static func innerSpanVector(_ placement: Placement, _ span: Span, _ range: Range<Int>, _ op: Operator) {
         let masked = span.mask != nil, scaled = span.factor != 255
         switch op {
         case .over:
@@ -159,4 +162,15 @@ extension AffineKernel {
         return _mm_adds_epu8(s, faded)
     }
 }
+#else
+
+// No vector path: the scalar loop.
+extension AffineKernel {
+    static let hasSIMDPath = false
+
+    static func innerSpanVector(_ placement: Placement, _ span: Span, _ range: Range<Int>, _ op: Operator) {
+        placement.innerPixelsScalar(span, range, op)
+    }
+}
+
 #endif

@@ -9,7 +9,7 @@ import SegueBasics
 /// transparent backdrop is itself, so only the nesting item's blend counts),
 /// and when its items all blend normally and nothing fades or tints them as a
 /// whole (an anti-aliased clip fades its edge pixels, so it needs a group too).
-/// Otherwise it becomes a group, drawn offscreen and composited once.
+/// Otherwise it becomes a layer, drawn offscreen and composited once.
 /// Transforms always fold.
 struct Flattener {
     private struct Context {
@@ -79,9 +79,9 @@ struct Flattener {
                 } ?? context.transform
                 let sourceRect = (crop ?? surface.bounds).rect
                 let imageBounds = context.transform.boundingBox(of: sourceRect)
-                append(.image(surface, crop: crop, transform: placement), context, imageBounds, into: &result)
+                append(.pixman(.image(surface, crop: crop, transform: placement)), context, imageBounds, into: &result)
             case .color(let color):
-                append(.solid(color), context, nil, into: &result)
+                append(.pixman(.solid(color)), context, nil, into: &result)
             case .picture(let nested):
                 if let crop = item.crop {
                     if let image = Self.cropped(nested, to: crop) {
@@ -106,7 +106,7 @@ struct Flattener {
                     flatten(nested, inner, into: &children)
                     guard !children.isEmpty else { continue }
                     let childBounds = children.reduce(PixelRect.empty) { $0.union($1.bounds) }.rect
-                    append(.group(children), context, childBounds, into: &result)
+                    append(.layer(children), context, childBounds, into: &result)
                 }
             }
         }
@@ -149,7 +149,7 @@ struct Flattener {
         return Color(red: a.red * b.red, green: a.green * b.green, blue: a.blue * b.blue, alpha: a.alpha * b.alpha)
     }
 
-    private static func append(_ kind: Primitive.Kind, _ context: Context, _ sourceBounds: Rect?,
+    private static func append(_ plan: Primitive.Plan, _ context: Context, _ sourceBounds: Rect?,
                                into result: inout [Primitive]) {
         let clipBounds = context.clipBounds
         let bounds: Rect? = switch (sourceBounds, clipBounds) {
@@ -158,7 +158,7 @@ struct Flattener {
         case let (nil, c?): c
         case (nil, nil): nil
         }
-        var primitive = Primitive(kind: kind, clipRect: context.clipRect, clipPaths: context.clipPaths,
+        var primitive = Primitive(plan: plan, clipRect: context.clipRect, clipPaths: context.clipPaths,
                                   opacity: context.opacity, tint: context.tint, channels: context.channels,
                                   blend: context.blend ?? .normal, filter: context.filter)
         // nil bounds (an unclipped colour) means everywhere: the target bounds it later.

@@ -26,8 +26,9 @@ import SegueBasics
 ///
 /// Only pixels whose sample can touch the source are visited: each row's
 /// span is solved exactly from the matrix, and inside it the pixels whose
-/// four neighbours are all inside the source take the SIMD path (SSE2, the
-/// x86-64 baseline; a portable scalar loop elsewhere).
+/// four neighbours are all inside the source take the vector path
+/// (`AffineKernel+SSE2.swift`: SSE2, the x86-64 baseline; the portable
+/// scalar loop here elsewhere).
 ///
 /// Pixels are independent of how `area` is split into bands or threads.
 /// Reading a surface from several threads at once is safe; writing the same
@@ -59,14 +60,6 @@ enum AffineKernel {
         case scalar
     }
 
-    /// True when `.best` runs the SSE2 loop.
-    static var hasSIMDPath: Bool {
-        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
-        return true
-        #else
-        return false
-        #endif
-    }
 
     /// Composites `source` (or its `crop`), placed by `transform` (source →
     /// device), times `opacity`, OVER the destination pixels of `area`.
@@ -184,15 +177,11 @@ enum AffineKernel {
 
                 edgePixels(row0, lo..<innerLo, op)
                 if innerLo < innerHi {
-                    #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
                     if simd {
-                        AffineKernel.innerSpanSSE2(self, row0, innerLo..<innerHi, op)
+                        AffineKernel.innerSpanVector(self, row0, innerLo..<innerHi, op)
                     } else {
                         innerPixelsScalar(row0, innerLo..<innerHi, op)
                     }
-                    #else
-                    innerPixelsScalar(row0, innerLo..<innerHi, op)
-                    #endif
                 }
                 edgePixels(row0, innerHi..<hi, op)
             }
@@ -224,7 +213,7 @@ enum AffineKernel {
         }
 
         /// Pixels whose four neighbours are inside the source, one at a time.
-        private func innerPixelsScalar(_ span: Span, _ range: Range<Int>, _ op: Operator) {
+        func innerPixelsScalar(_ span: Span, _ range: Range<Int>, _ op: Operator) {
             var sx = span.x + span.dx * range.lowerBound, sy = span.y + span.dy * range.lowerBound
             for x in range {
                 let top = (pixels + (sy >> 16) * stride).assumingMemoryBound(to: UInt32.self) + (sx >> 16)

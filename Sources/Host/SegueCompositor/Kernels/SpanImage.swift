@@ -66,7 +66,7 @@ struct SpanImage {
         bounds = primitive.bounds
         // The colour stage's bytes, as the pixman path makes them (`SolidImage`).
         if let tintColour = primitive.tint {
-            tint = SolidImage.pixel(premultiplied: Compositor.paint(tintColour, primitive.channels),
+            tint = SolidImage.pixel(premultiplied: PixmanPainter.paint(tintColour, primitive.channels),
                                     times: primitive.opacity)
             mask = .none
         } else if let channels = primitive.channels {

@@ -1,0 +1,181 @@
+import CPixman
+import Glibc
+import SegueBasics
+
+/// Draws prepared primitives into one band of a frame (or a layer): each by
+/// its plan, with a switch over every plan. Bands are independent, so a
+/// frame's bands can be drawn on any threads in any order.
+struct BandRenderer {
+    let layers: LayerPool
+    let pixman: PixmanPainter
+    /// False draws everything with pixman, the way the fast paths are tested against.
+    let usesFastPaths: Bool
+
+    init(layers: LayerPool, usesFastPaths: Bool) {
+        self.layers = layers
+        self.pixman = PixmanPainter(layers: layers)
+        self.usesFastPaths = usesFastPaths
+    }
+
+    /// Draws `primitives` over `area` of `destination`, which is first
+    /// cleared to `fill`: consecutive images the span kernels can draw go
+    /// row by row, all of them at once (a row stays in the cache while each
+    /// draws onto it); the rest go to pixman one by one. On a transparent
+    /// fill, the first drawing replaces what it covers instead of blending
+    /// onto zeros (the same bytes: OVER and ADD onto 0 give the source).
+    func draw(_ primitives: [Primitive], into destination: Destination, area: PixelRect,
+              clearTo fill: UInt32) throws {
+        func next(_ from: Int) -> Int {
+            var k = from
+            while k < primitives.count && primitives[k].bounds.intersection(area).isEmpty { k += 1 }
+            return k
+        }
+        var filled = false
+        var i = next(0)
+        if usesFastPaths, fill == 0, i < primitives.count {
+            let first = primitives[i]
+            let inner = first.bounds.intersection(area)
+            switch first.plan {
+            case .pixman(let source) where first.replacesTransparency:
+                // An image pixman draws first on transparency: SRC over its bounds, the rest cleared.
+                destination.fill(0, in: area, except: inner)
+                try pixman.draw(source, first, into: destination.pixmanImage, origin: destination.origin, band: area,
+                                replacing: true)
+                filled = true
+                i = next(i + 1)
+            case .layer(let children) where first.drawsAsItsChildren:
+                // A layer drawn first on transparency is its children drawn there directly.
+                destination.fill(0, in: area, except: inner)
+                try draw(children, into: destination, area: inner, clearTo: 0)
+                filled = true
+                i = next(i + 1)
+            case .pixman, .layer, .span, .affine:
+                break
+            }
+        }
+        while i < primitives.count {
+            let primitive = primitives[i]
+            switch primitive.plan {
+            case .span:
+                // Consecutive span images draw row by row, all at once.
+                var run: [SpanImage] = []
+                while i < primitives.count, case .span(let span) = primitives[i].plan {
+                    run.append(span)
+                    i = next(i + 1)
+                }
+                drawRows(run, into: destination, area: area, clearTo: filled ? nil : fill)
+                filled = true
+                continue
+            case .layer(let children):
+                try drawLayer(primitive, children, into: destination, area: area, clearingTo: filled ? nil : fill)
+            case .affine(let placement):
+                if !filled { destination.fill(fill, in: area) }
+                Self.drawAffine(primitive, placement, into: destination, area: area)
+            case .pixman(let source):
+                if !filled { destination.fill(fill, in: area) }
+                try pixman.draw(source, primitive, into: destination.pixmanImage, origin: destination.origin, band: area)
+            }
+            filled = true
+            i = next(i + 1)
+        }
+        if !filled { destination.fill(fill, in: area) }
+    }
+
+    /// Draws a rotated or sheared image with the affine kernel: pixman's
+    /// bilinear bytes without its generic (slow) fetcher.
+    private static func drawAffine(_ primitive: Primitive, _ placement: AffineKernel.Placement,
+                                   into destination: Destination, area: PixelRect) {
+        let region = primitive.bounds.intersection(area)
+        guard !region.isEmpty else { return }
+        let coverage: AffineKernel.Coverage = primitive.mask.map {
+            .mask(UnsafePointer($0.bytes.assumingMemoryBound(to: UInt8.self)), stride: $0.stride,
+                  origin: ($0.area.x0, $0.area.y0))
+        } ?? .opacity(primitive.opacity)
+        placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
+                            into: destination.surface.pixels, destinationStride: destination.surface.stride,
+                            origin: destination.origin, area: region)
+    }
+
+    /// Draws a layer: its children into a pooled surface (cleared by their
+    /// own drawing), then that over `area` — by the span kernels when they
+    /// can, else by pixman — after clearing `area` to `fill` if given.
+    private func drawLayer(_ primitive: Primitive, _ children: [Primitive], into destination: Destination,
+                           area: PixelRect, clearingTo fill: UInt32?) throws {
+        let inner = primitive.bounds.intersection(area)
+        try layers.withLayer(width: inner.width, height: inner.height, cleared: !usesFastPaths) { layer in
+            let layerDestination = Destination(layer, origin: (inner.x0, inner.y0))
+            try draw(children, into: layerDestination, area: inner, clearTo: 0)
+            let placement = AffineTransform.translation(x: Double(inner.x0), y: Double(inner.y0))
+            if usesFastPaths, let span = SpanImage(layer, crop: nil, transform: placement, primitive) {
+                // On transparency the layer replaces what it covers.
+                let replacing = fill == 0
+                if let fill { destination.fill(fill, in: area, except: replacing ? inner : .empty) }
+                drawRows([span], into: destination, area: inner, clearTo: nil, replacing: replacing)
+            } else {
+                if let fill { destination.fill(fill, in: area) }
+                let layerImage = layer.makePixmanImage()
+                defer { pixman_image_unref(layerImage) }
+                _ = try pixman.composite(layerImage, transform: placement, primitive, into: destination.pixmanImage,
+                                  origin: destination.origin, area: inner)
+            }
+        }
+    }
+
+    /// Draws images with the span kernels, row by row over `area`, clearing
+    /// each row to `fill` first when given (`replacing`: to 0). On a cleared
+    /// row, each image replaces the pixels no earlier image has drawn on
+    /// (OVER and ADD onto 0 give the source: the same bytes) and blends only
+    /// where one has; what none covers is cleared last. A crossfade — two
+    /// whole-pixel images over the same pixels — is one pass.
+    private func drawRows(_ run: [SpanImage], into destination: Destination, area: PixelRect, clearTo fill: UInt32?,
+                          replacing: Bool = false) {
+        let clearing = fill ?? (replacing ? 0 : nil)
+        for y in area.y0..<area.y1 {
+            let row = destination.row(y)
+            guard clearing == 0 else {
+                if let clearing { Destination.fill(row, clearing, from: area.x0, to: area.x1) }
+                for span in run where y >= span.bounds.y0 && y < span.bounds.y1 {
+                    let x0 = max(span.bounds.x0, area.x0), x1 = min(span.bounds.x1, area.x1)
+                    if x0 < x1 { span.drawRow(y, x0..<x1, span.op, into: row) }
+                }
+                continue
+            }
+            // Pixels lo..<hi have been drawn on (or cleared); the rest of the row is untouched.
+            var lo = 0, hi = 0
+            var start = 0
+            if run.count > 1, let a = run[0].columns(y, area), let b = run[1].columns(y, area), a == b,
+               let first = run[0].wholeRow(y, a), let second = run[1].wholeRow(y, a) {
+                SpanKernels.drawRows(first.mask, first.pixels, then: run[1].op, second.mask, second.pixels,
+                                     into: row + a.lowerBound, count: a.count)
+                (lo, hi, start) = (a.lowerBound, a.upperBound, 2)
+            }
+            for span in run[start...] {
+                guard let c = span.columns(y, area) else { continue }
+                if lo == hi {
+                    span.drawRow(y, c, .source, into: row)
+                    (lo, hi) = (c.lowerBound, c.upperBound)
+                    continue
+                }
+                if c.lowerBound < lo {
+                    let end = min(c.upperBound, lo)
+                    Destination.fill(row, 0, from: end, to: lo)
+                    span.drawRow(y, c.lowerBound..<end, .source, into: row)
+                }
+                if c.upperBound > hi {
+                    let begin = max(c.lowerBound, hi)
+                    Destination.fill(row, 0, from: hi, to: begin)
+                    span.drawRow(y, begin..<c.upperBound, .source, into: row)
+                }
+                let m0 = max(c.lowerBound, lo), m1 = min(c.upperBound, hi)
+                if m0 < m1 { span.drawRow(y, m0..<m1, span.op, into: row) }
+                (lo, hi) = (min(lo, c.lowerBound), max(hi, c.upperBound))
+            }
+            if lo == hi {
+                Destination.fill(row, 0, from: area.x0, to: area.x1)
+            } else {
+                Destination.fill(row, 0, from: area.x0, to: lo)
+                Destination.fill(row, 0, from: hi, to: area.x1)
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CPixman
+import Glibc
+import SegueBasics
+
+/// Pixels being drawn into: a surface whose pixel (0, 0) is device pixel
+/// `origin`, and its pixman image, made when first needed.
+final class Destination {
+    let surface: Surface
+    let origin: (x: Int, y: Int)
+    private var image: OpaquePointer?
+
+    init(_ surface: Surface, origin: (x: Int, y: Int)) {
+        self.surface = surface
+        self.origin = origin
+    }
+
+    deinit {
+        if let image { pixman_image_unref(image) }
+    }
+
+    var pixmanImage: OpaquePointer {
+        if let image { return image }
+        let made = surface.makePixmanImage()
+        image = made
+        return made
+    }
+
+    /// Device row `y`, indexed by device column.
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        surface.row(y - origin.y) - origin.x
+    }
+
+    static func fill(_ row: UnsafeMutablePointer<UInt32>, _ pixel: UInt32, from x0: Int, to x1: Int) {
+        guard x1 > x0 else { return }
+        if pixel == 0 {
+            memset(row + x0, 0, (x1 - x0) * 4)
+        } else {
+            (row + x0).update(repeating: pixel, count: x1 - x0)
+        }
+    }
+
+    /// Sets the device pixels of `area` to `pixel`.
+    func fill(_ pixel: UInt32, in area: PixelRect) {
+        for y in area.y0..<area.y1 { Self.fill(row(y), pixel, from: area.x0, to: area.x1) }
+    }
+
+    /// Sets the device pixels of `area` outside `hole` to `pixel`.
+    func fill(_ pixel: UInt32, in area: PixelRect, except hole: PixelRect) {
+        let hole = hole.intersection(area)
+        guard !hole.isEmpty else { return fill(pixel, in: area) }
+        for y in area.y0..<area.y1 {
+            let r = row(y)
+            if y < hole.y0 || y >= hole.y1 {
+                Self.fill(r, pixel, from: area.x0, to: area.x1)
+            } else {
+                Self.fill(r, pixel, from: area.x0, to: hole.x0)
+                Self.fill(r, pixel, from: hole.x1, to: area.x1)
+            }
+        }
+    }
+}
+

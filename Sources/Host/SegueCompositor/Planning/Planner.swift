@@ -1,0 +1,82 @@
+import SegueBasics
+
+/// Turns flattened primitives into ones ready for a frame's bands: bounds
+/// narrowed to the area drawn, what cannot show dropped, clip masks
+/// rasterised where clips are not whole-pixel rectangles, strong downscales
+/// halved first, and — with fast paths — each image's plan upgraded from
+/// pixman to the span or affine kernel where they give pixman's bytes.
+enum Planner {
+    /// - Parameters:
+    ///   - area: the device pixels the frame draws.
+    ///   - fastPaths: false keeps every primitive on pixman (for tests).
+    ///   - forEach: runs a loop on the compositor's threads (for mipmaps).
+    static func prepare(_ primitives: [Primitive], within area: PixelRect, fastPaths: Bool,
+                        forEach: Mipmap.ForEach) -> [Primitive] {
+        primitives.flatMap { original -> [Primitive] in
+            var primitive = original
+            primitive.bounds = primitive.bounds.intersection(area)
+            guard !primitive.bounds.isEmpty else { return [] }
+            if case .layer(let children) = primitive.plan {
+                let kept = prepare(children, within: primitive.bounds, fastPaths: fastPaths, forEach: forEach)
+                guard !kept.isEmpty else { return [] }
+                primitive.plan = .layer(kept)
+            }
+            let fractionalRect = primitive.clipRect.map { !$0.isIntegral } ?? false
+            if !primitive.clipPaths.isEmpty || fractionalRect {
+                primitive.mask = MaskBuffer(area: primitive.bounds, paths: primitive.clipPaths,
+                                            rect: primitive.clipRect, opacity: primitive.opacity)
+            }
+            // Strong downscales draw a halved copy of the image (see `Mipmap`); nearest sampling picks pixels instead.
+            if primitive.filter == .bilinear, case .pixman(.image(let surface, let crop, let transform)) = primitive.plan,
+               let (reduced, placement) = Mipmap.reduce(surface, crop: crop, transform: transform,
+                                                        halvings: Mipmap.halvings(for: transform), forEach: forEach) {
+                primitive.plan = .pixman(.image(reduced, crop: nil, transform: placement))
+            }
+            return splitAtOpaqueCore(primitive, fastPaths: fastPaths).map { fastPaths ? kernelPlan(for: $0) : $0 }
+        }
+    }
+
+    /// The primitive with the span or affine kernel as its plan when one of
+    /// them gives pixman's bytes for it.
+    private static func kernelPlan(for primitive: Primitive) -> Primitive {
+        guard case .pixman(.image(let surface, let crop, let transform)) = primitive.plan else { return primitive }
+        var planned = primitive
+        if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {
+            planned.plan = .span(span)
+        } else if primitive.filter == .bilinear, primitive.tint == nil, primitive.channels == nil,
+                  !transform.preservesAxes, primitive.blend == .normal || primitive.blend == .plusLighter,
+                  let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform) {
+            // Axis-aligned scales stay with pixman, whose SSE2 scaled-bilinear path is faster for them.
+            planned.plan = .affine(placement)
+        }
+        return planned
+    }
+
+    /// An untinted clipped image whose mask is opaque over most of its
+    /// bounds, as that opaque core drawn without the mask — which the span
+    /// and affine kernels can then draw, and which reads no mask — and the
+    /// rim around it drawn with the mask. The same bytes: a mask byte of 255
+    /// leaves pixman's source as it is, and the kernels give pixman's bytes.
+    /// Anything else stays whole.
+    private static func splitAtOpaqueCore(_ primitive: Primitive, fastPaths: Bool) -> [Primitive] {
+        let bounds = primitive.bounds
+        guard fastPaths, case .pixman(.image) = primitive.plan, let mask = primitive.mask,
+              primitive.tint == nil, primitive.channels == nil else { return [primitive] }
+        let core = mask.opaqueCore.intersection(bounds)
+        guard !core.isEmpty, core.width * core.height * 2 >= bounds.width * bounds.height else { return [primitive] }
+        var inner = primitive
+        inner.mask = nil
+        inner.bounds = core
+        let rim = [
+            PixelRect(x0: bounds.x0, y0: bounds.y0, x1: bounds.x1, y1: core.y0),
+            PixelRect(x0: bounds.x0, y0: core.y0, x1: core.x0, y1: core.y1),
+            PixelRect(x0: core.x1, y0: core.y0, x1: bounds.x1, y1: core.y1),
+            PixelRect(x0: bounds.x0, y0: core.y1, x1: bounds.x1, y1: bounds.y1),
+        ]
+        return [inner] + rim.filter { !$0.isEmpty }.map { part in
+            var piece = primitive
+            piece.bounds = part
+            return piece
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import SegueBasics
+
+/// A drawing operation reduced to device space, ready to draw band by band:
+/// everything nested has been folded into one transform, one clip and one
+/// opacity, or kept as a layer when folding would change the result.
+struct Primitive {
+    /// What pixman draws: an image or a colour.
+    enum Source {
+        /// An image; `crop` is a whole-pixel part of it, `transform` maps the
+        /// (cropped) image's coordinates to device pixels.
+        case image(Surface, crop: PixelRect?, transform: AffineTransform)
+        /// Colour everywhere the clips allow (a filled shape).
+        case solid(Color)
+    }
+
+    /// How the primitive is drawn: exactly one way, chosen by `Planner`.
+    /// The band renderer switches over it.
+    enum Plan {
+        /// pixman: any transform, tint, channel factors and mask (the
+        /// general path, against which the others are tested byte for byte).
+        case pixman(Source)
+        /// The span kernels, row by row: an image only translated, without
+        /// a mask (see `SpanImage`).
+        case span(SpanImage)
+        /// The affine kernel: a rotated or sheared image, bilinear, normal or
+        /// plus-lighter, faded by the opacity or the mask.
+        case affine(AffineKernel.Placement)
+        /// The children drawn into an offscreen layer, which is then drawn
+        /// as one image with this primitive's opacity, mask, tint and blend.
+        case layer([Primitive])
+    }
+
+    var plan: Plan
+    /// Device clip: the intersection of every axis-aligned clip, possibly fractional.
+    var clipRect: Rect?
+    /// Device clips that are not axis-aligned rectangles, all applying.
+    var clipPaths: [(Path, FillRule)]
+    var opacity: Double
+    var tint: Color?
+    var channels: Color?
+    var blend: BlendMode
+    /// How an image is sampled between pixels.
+    var filter: SamplingFilter
+    /// Device pixels the primitive may change (set by `Flattener`, narrowed by `Planner`).
+    var bounds: PixelRect = .empty
+    /// Coverage × opacity over `bounds`, when clips are not whole-pixel
+    /// rectangles (set by `Planner`); the pixman and affine plans multiply by it.
+    var mask: MaskBuffer?
+
+    /// True for an image that, drawn onto transparent pixels, gives what SRC
+    /// gives: OVER or ADD of the image, faded at most by a uniform opacity.
+    var replacesTransparency: Bool {
+        guard case .pixman(.image) = plan else { return false }
+        return mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+    }
+
+    /// True for a layer that, drawn onto transparent pixels, gives what its
+    /// children give drawn there directly: nothing fades, tints, masks or
+    /// blends the layer as a whole, and OVER or ADD of it onto 0 is itself.
+    var drawsAsItsChildren: Bool {
+        opacity == 1 && mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+    }
+}
