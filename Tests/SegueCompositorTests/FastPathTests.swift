@@ -291,6 +291,25 @@ struct FastPathTests {
         }
     }
 
+    /// A scaled image (pixman's, first on a clear band) then a group that
+    /// could draw as its children: the group must land over the image, not
+    /// clear it (a slip the first-drawing shortcuts once made).
+    @Test("a group after an image pixman draws first keeps that image")
+    func groupAfterPixmanImage() throws {
+        let a = noiseSurface(width: 110, height: 90, seed: 98), b = noiseSurface(width: 40, height: 30, seed: 99)
+        let group = Picture([DrawItem(source: .surface(b), transform: .translation(x: -2, y: 0), channels: Color(red: 1, green: 0, blue: 0),
+                                      blend: .plusLighter),
+                             DrawItem(source: .surface(b), transform: .translation(x: 2, y: 0), channels: Color(red: 0, green: 1, blue: 1, alpha: 0),
+                                      blend: .plusLighter)])
+        let picture = Picture([DrawItem(source: .surface(a), transform: .scale(x: 0.8, y: 0.8).about(Point(x: 55, y: 45))),
+                               DrawItem(source: .picture(group), transform: .translation(x: 30, y: 20))])
+        let general = try Surface(width: 120, height: 100)
+        try Compositor(threads: 1, fastPaths: false).render(picture, background: .clear, into: general)
+        let fast = try render(picture, width: 120, height: 100, background: .clear, threads: 2)
+        let d = difference(fast, general)
+        #expect(d.count == 0, "\(d)")
+    }
+
     // MARK: - Crops of a placed picture
 
     /// The explode and sliding-door shape: a whole-pixel crop of the content,
