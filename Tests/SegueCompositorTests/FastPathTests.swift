@@ -159,8 +159,9 @@ struct FastPathTests {
         let area = PixelRect(width: 300, height: 200)
         var shape = Path()
         shape.addRoundedRect(in: Rect(x: 10.5, y: 20.25, width: 279, height: 159.5), cornerRadius: 15)
-        let mask = MaskBuffer(area: area, paths: [(shape, .nonZero)], rect: nil, opacity: 1)
-        let core = mask.opaqueCore
+        let clip = ClipMask(area: area, paths: [(shape, .nonZero)], rect: nil, opacity: 1)
+        let core = clip.opaqueCore
+        let mask = clip.rasterize(area)
         #expect(core.contains(PixelRect(x0: 11, y0: 36, x1: 289, y1: 164)), "\(core)")
         #expect(!core.contains(PixelRect(x0: 10, y0: 36, x1: 289, y1: 164)), "the anti-aliased edge is not opaque")
         let bytes = mask.bytes.assumingMemoryBound(to: UInt8.self)
@@ -169,7 +170,7 @@ struct FastPathTests {
             for x in core.x0..<core.x1 where bytes[y * mask.stride + x] != 255 { notOpaque += 1 }
         }
         #expect(notOpaque == 0)
-        #expect(MaskBuffer(area: area, paths: [(shape, .nonZero)], rect: nil, opacity: 0.5).opaqueCore.isEmpty,
+        #expect(ClipMask(area: area, paths: [(shape, .nonZero)], rect: nil, opacity: 0.5).opaqueCore.isEmpty,
                 "a faded mask has no 255s")
 
         let source = noiseSurface(width: 300, height: 200, seed: 5, opaque: true)
@@ -308,6 +309,30 @@ struct FastPathTests {
         let fast = try render(picture, width: 120, height: 100, background: .clear, threads: 2)
         let d = difference(fast, general)
         #expect(d.count == 0, "\(d)")
+    }
+
+    /// The tiktok transition's shape: each view a group of two channel
+    /// copies at sub-pixel offsets, added; the second group over the first
+    /// (the split drawn straight onto the destination), and under a clip.
+    @Test("channel-split groups give the general path's bytes", arguments: [(0.0, 0.0), (-6, -4.5), (3.25, -2.75), (12, 9)])
+    func channelSplitGroups(dx: Double, dy: Double) throws {
+        let a = noiseSurface(width: 120, height: 90, seed: 100), b = noiseSurface(width: 120, height: 90, seed: 101)
+        func fringe(_ surface: Surface) -> Picture {
+            Picture([DrawItem(source: .surface(surface), transform: .translation(x: -dx, y: -dy),
+                              channels: Color(red: 1, green: 0, blue: 0, alpha: 1), blend: .plusLighter),
+                     DrawItem(source: .surface(surface), transform: .translation(x: dx, y: dy),
+                              channels: Color(red: 0, green: 1, blue: 1, alpha: 0), blend: .plusLighter)])
+        }
+        for (blend, background) in [(BlendMode.normal, Color.clear), (.plusLighter, .clear), (.normal, Color(white: 0.3))] {
+            let picture = Picture([DrawItem(source: .picture(fringe(a)), blend: blend),
+                                   DrawItem(source: .picture(fringe(b)), transform: .translation(x: 4, y: 3), blend: blend),
+                                   DrawItem(source: .picture(fringe(a)), clip: .rect(Rect(x: 10, y: 5, width: 60, height: 40)))])
+            let general = try Surface(width: 130, height: 100)
+            try Compositor(threads: 1, fastPaths: false).render(picture, background: background, into: general)
+            let fast = try render(picture, width: 130, height: 100, background: background, threads: 2)
+            let d = difference(fast, general)
+            #expect(d.count == 0, "\(blend) on \(background), offset (\(dx), \(dy)): \(d)")
+        }
     }
 
     // MARK: - Crops of a placed picture
@@ -455,7 +480,8 @@ struct FastPathTests {
         func pixel(_ c: [Int]) -> UInt32 { UInt32(c[0]) | UInt32(c[1]) << 8 | UInt32(c[2]) << 16 | UInt32(c[3]) << 24 }
         var random = SeededRandom(seed: 91)
         let masks: [SpanKernels.Mask] = [.none, .uniform(0), .uniform(77), .uniform(255), .components(0x80FF_2000),
-                                         .components(0xFFFF_FFFF), .components(0x00FF_FFFF)]
+                                         .components(0xFFFF_FFFF), .components(0x00FF_FFFF), .select(0xFFFF_0000),
+                                         .select(0x0000_FFFF), .select(0xFF00_FF00), .select(0)]
         for op in [SpanKernels.Operator.source, .over, .add] {
             for mask in masks {
                 for count in 0..<20 {
@@ -476,7 +502,7 @@ struct FastPathTests {
                         let factors: [Int] = switch mask {
                         case .none: [255, 255, 255, 255]
                         case .uniform(let m): [Int(m), Int(m), Int(m), Int(m)]
-                        case .components(let f): bytes(f)
+                        case .components(let f), .select(let f): bytes(f)
                         }
                         let masked = (0..<4).map { mul(s[$0], factors[$0]) }
                         let alpha = (0..<4).map { mul(s[3], factors[$0]) }
@@ -523,6 +549,59 @@ struct FastPathTests {
                     }
                     #expect(fused == twice, "\(second) masks \(m1), \(m2) length \(count)")
                 }
+            }
+        }
+    }
+
+    /// TikTok's colour fringe: one copy keeps red and alpha, the other
+    /// green and blue. At every sub-pixel offset, over any overlap of the two
+    /// copies' columns and across their edges, the one-pass split must give
+    /// the bytes of drawing the first onto a cleared layer, adding the second,
+    /// and combining that layer with the destination (or of the two draws
+    /// onto a cleared row, for `.source`).
+    @Test("the channel split equals two single passes", arguments: [SpanKernels.Operator.source, .over, .add])
+    func channelSplitEqualsTwoPasses(op: SpanKernels.Operator) {
+        var random = SeededRandom(seed: 93)
+        let selections: [(UInt32, UInt32)] = [(0xFFFF_0000, 0x0000_FFFF), (0x0000_FFFF, 0xFFFF_0000),
+                                              (0xFF00_FF00, 0x00FF_00FF), (0xFFFF_FFFF, 0)]
+        for trial in 0..<400 {
+            let width = 1 + random.below(40), count = 1 + random.below(40)
+            let pixels = (0..<(2 * width * 2)).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            let (keepA, keepB) = selections[trial % selections.count]
+            func sampling(_ base: UnsafePointer<UInt32>) -> SpanKernels.Sampling {
+                let wy = [0, 0, 64, 1 + random.below(127)][random.below(4)]
+                let single = wy == 0 || random.below(5) == 0
+                return SpanKernels.Sampling(top: base, bottom: base + width, width: width, column: random.below(21) - 10,
+                                            wx: [0, 0, 64, 1 + random.below(127)][random.below(4)],
+                                            wt: single ? 128 : 128 - wy, wb: single ? 0 : wy)
+            }
+            func columns() -> Range<Int> {
+                let lo = random.below(count + 1)
+                return lo..<(lo + random.below(count - lo + 1))
+            }
+            let destination = (0..<count).map { _ in
+                op == .source ? 0 : UInt32(truncatingIfNeeded: random.next()) | (random.next() % 3 == 0 ? 0xFF00_0000 : 0)
+            }
+            var split = destination, layer = [UInt32](repeating: 0, count: count)
+            pixels.withUnsafeBufferPointer { p in
+                let a = SpanKernels.SplitSource(sampling: sampling(p.baseAddress!), select: keepA, columns: columns())
+                let b = SpanKernels.SplitSource(sampling: sampling(p.baseAddress! + 2 * width), select: keepB,
+                                                columns: columns())
+                split.withUnsafeMutableBufferPointer { SpanKernels.drawSplitRow(a, b, op, into: $0.baseAddress!, count: count) }
+                layer.withUnsafeMutableBufferPointer { d in
+                    for (source, first) in [(a, SpanKernels.Operator.source), (b, .add)] where !source.columns.isEmpty {
+                        var shifted = source.sampling
+                        shifted.column += source.columns.lowerBound
+                        SpanKernels.drawRow(shifted, tint: nil, mask: .select(source.select), first,
+                                            into: d.baseAddress! + source.columns.lowerBound, count: source.columns.count)
+                    }
+                }
+            }
+            let combine = SpanKernels.Combiner(op, .none)
+            let twice = zip(layer, destination).map { combine.scalar($0, $1) }
+            if split != twice {
+                Issue.record("\(op) trial \(trial): \(split.map(hex)) vs \(twice.map(hex))")
+                return
             }
         }
     }

@@ -82,28 +82,62 @@ struct SurfaceAndBuffersTests {
     @Test("a mask multiplies its shapes and the opacity")
     func maskBuffer() throws {
         let area = PixelRect(x0: 10, y0: 20, x1: 50, y1: 60)
-        func values(_ m: MaskBuffer) -> (Int, Int) -> Int {
-            { x, y in Int(m.bytes.load(fromByteOffset: (y - m.area.y0) * m.stride + (x - m.area.x0), as: UInt8.self)) }
+        func values(_ clip: ClipMask) -> (Int, Int) -> Int {
+            let m = clip.rasterize(clip.area)
+            return { x, y in Int(m.bytes.load(fromByteOffset: (y - m.area.y0) * m.stride + (x - m.area.x0), as: UInt8.self)) }
         }
         // Two rectangles as paths: only the intersection stays.
-        let both = MaskBuffer(area: area, paths: [(Path(Rect(x: 10, y: 20, width: 20, height: 40)), .nonZero),
+        let both = ClipMask(area: area, paths: [(Path(Rect(x: 10, y: 20, width: 20, height: 40)), .nonZero),
                                                   (Path(Rect(x: 20, y: 20, width: 30, height: 40)), .evenOdd)],
                               rect: nil, opacity: 1)
         let v = values(both)
         #expect(v(15, 30) == 0 && v(25, 30) == 255 && v(35, 30) == 0)
         // A fractional rect joins in; an integral one is left to the bounds.
-        let fractional = MaskBuffer(area: area, paths: [], rect: Rect(x: 10, y: 20, width: 20.5, height: 40), opacity: 1)
+        let fractional = ClipMask(area: area, paths: [], rect: Rect(x: 10, y: 20, width: 20.5, height: 40), opacity: 1)
         #expect(values(fractional)(29, 30) == 255 && abs(values(fractional)(30, 30) - 128) <= 15 && values(fractional)(31, 30) == 0)
-        let integral = MaskBuffer(area: area, paths: [], rect: Rect(x: 10, y: 20, width: 5, height: 5), opacity: 1)
+        let integral = ClipMask(area: area, paths: [], rect: Rect(x: 10, y: 20, width: 5, height: 5), opacity: 1)
         #expect(values(integral)(40, 50) == 255)
         // Opacity scales everything.
-        let faded = MaskBuffer(area: area, paths: [(Path(Rect(x: 0, y: 0, width: 30, height: 100)), .nonZero)],
+        let faded = ClipMask(area: area, paths: [(Path(Rect(x: 0, y: 0, width: 30, height: 100)), .nonZero)],
                                rect: nil, opacity: 0.5)
         #expect(values(faded)(15, 30) == 128 && values(faded)(35, 30) == 0)
-        let uniform = MaskBuffer(area: area, paths: [], rect: nil, opacity: 200.0 / 255)
+        let uniform = ClipMask(area: area, paths: [], rect: nil, opacity: 200.0 / 255)
         #expect(values(uniform)(10, 20) == 200 && values(uniform)(49, 59) == 200)
         // Rows are padded to 4 bytes.
-        #expect(MaskBuffer(area: PixelRect(width: 5, height: 2), paths: [], rect: nil, opacity: 1).stride == 8)
+        #expect(MaskBuffer(area: PixelRect(width: 5, height: 2)).stride == 8)
+    }
+
+    /// Bands rasterise their part of a mask on their own: every part,
+    /// cut anywhere, must be the whole mask's bytes there.
+    @Test("any part of a mask is that part of the whole mask")
+    func masksByParts() throws {
+        let area = PixelRect(x0: -7, y0: 3, x1: 290, y1: 211)
+        var star = Path()
+        star.move(to: Point(x: 140.3, y: 5.7))
+        for k in 1..<10 {
+            let angle = Double(k) * .pi / 5 - .pi / 2, radius = k % 2 == 0 ? 100.0 : 41.5
+            star.addLine(to: Point(x: 140.3 + radius * cos(angle), y: 105.7 + radius * sin(angle)))
+        }
+        star.closeSubpath()
+        var rounded = Path()
+        rounded.addRoundedRect(in: Rect(x: 0.5, y: 10.25, width: 270.75, height: 180.5), cornerRadius: 33)
+        let clip = ClipMask(area: area, paths: [(rounded, .nonZero), (star, .evenOdd)],
+                            rect: Rect(x: -3.5, y: 8.25, width: 280, height: 190.5), opacity: 0.8)
+        let whole = clip.rasterize(area)
+        for part in [PixelRect(x0: -7, y0: 3, x1: 290, y1: 64), PixelRect(x0: -7, y0: 64, x1: 290, y1: 128),
+                     PixelRect(x0: 40, y0: 100, x1: 41, y1: 211), PixelRect(x0: 100, y0: 37, x1: 233, y1: 38)] {
+            let piece = clip.rasterize(part)
+            for y in part.y0..<part.y1 {
+                for x in part.x0..<part.x1 {
+                    let a = whole.bytes.load(fromByteOffset: (y - area.y0) * whole.stride + x - area.x0, as: UInt8.self)
+                    let b = piece.bytes.load(fromByteOffset: (y - part.y0) * piece.stride + x - part.x0, as: UInt8.self)
+                    if a != b { Issue.record("(\(x), \(y)) in \(part): \(b), the whole mask has \(a)"); return }
+                }
+            }
+        }
+        // Inside every shape: 0.8 of full coverage; between the star's points: nothing.
+        #expect(whole.bytes.load(fromByteOffset: (105 - 3) * whole.stride + 140 + 7, as: UInt8.self) == 204)
+        #expect(whole.bytes.load(fromByteOffset: (40 - 3) * whole.stride + 60 + 7, as: UInt8.self) == 0)
     }
 
     @Test("a canvas records draws with clamped opacity and leaves its frame alone")

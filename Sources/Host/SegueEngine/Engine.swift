@@ -137,12 +137,19 @@ public final class Engine: Sendable {
         }
         let output = PixelRect(width: width, height: height)
         let renderers = registry.withLock { $0.renderers }
-        let removed = try from.map {
-            try draw($0, through: transition, side: .removal, at: progress, scene, output, renderers, cancellation)
+        // The two views' effects record on two threads at once (effects are thread-safe).
+        let views = [from.map { ($0, TransitionSide.removal) }, to.map { ($0, TransitionSide.insertion) }]
+        let recorded = Locked<[TransitionSide: Result<Picture, any Error>]>([:])
+        compositor.concurrently(views.count) { index in
+            guard let (surface, side) = views[index] else { return }
+            let result = Result { try draw(surface, through: transition, side: side, at: progress, scene, output,
+                                           renderers, cancellation) }
+            recorded.withLock { $0[side] = result }
         }
-        let inserted = try to.map {
-            try draw($0, through: transition, side: .insertion, at: progress, scene, output, renderers, cancellation)
-        }
+        let pictures = recorded.withLock { $0 }
+        // The removed view's error first, as if they had been drawn in order.
+        let removed = try pictures[.removal]?.get()
+        let inserted = try pictures[.insertion]?.get()
         let stack = (scene.stacking == .insertedOnTop ? [removed, inserted] : [inserted, removed]).compactMap { $0 }
         let layers = stack.map { DrawItem(source: .picture($0), blend: scene.blend) }
         // Blended views must meet each other before the background, unless

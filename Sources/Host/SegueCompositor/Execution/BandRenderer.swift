@@ -87,13 +87,16 @@ struct BandRenderer {
                                    into destination: Destination, area: PixelRect) {
         let region = primitive.bounds.intersection(area)
         guard !region.isEmpty else { return }
-        let coverage: AffineKernel.Coverage = primitive.mask.map {
+        let mask = primitive.mask?.rasterize(region)
+        let coverage: AffineKernel.Coverage = mask.map {
             .mask(UnsafePointer($0.bytes.assumingMemoryBound(to: UInt8.self)), stride: $0.stride,
                   origin: ($0.area.x0, $0.area.y0))
         } ?? .opacity(primitive.opacity)
-        placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
-                            into: destination.surface.pixels, destinationStride: destination.surface.stride,
-                            origin: destination.origin, area: region)
+        withExtendedLifetime(mask) {
+            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
+                                into: destination.surface.pixels, destinationStride: destination.surface.stride,
+                                origin: destination.origin, area: region)
+        }
     }
 
     /// Draws a layer: its children into a pooled surface (cleared by their
@@ -101,6 +104,18 @@ struct BandRenderer {
     /// can, else by pixman — after clearing `area` to `fill` if given.
     private func drawLayer(_ primitive: Primitive, _ children: [Primitive], into destination: Destination,
                            area: PixelRect, clearingTo fill: UInt32?) throws {
+        // A layer that is only a channel split, drawn plainly: the split combined
+        // with the destination row by row, the bytes of the layer drawn there.
+        if usesFastPaths, children.count == 2, case .span(let first) = children[0].plan,
+           case .span(let second) = children[1].plan, SpanImage.formSplit(first, second),
+           primitive.opacity == 1, primitive.mask == nil, primitive.tint == nil, primitive.channels == nil,
+           primitive.blend == .normal || primitive.blend == .plusLighter {
+            if let fill { destination.fill(fill, in: area) }
+            let inner = primitive.bounds.intersection(area)
+            let op: SpanKernels.Operator = primitive.blend == .plusLighter ? .add : .over
+            for y in inner.y0..<inner.y1 { Self.drawSplit(first, second, y, inner, op, into: destination.row(y)) }
+            return
+        }
         let inner = primitive.bounds.intersection(area)
         try layers.withLayer(width: inner.width, height: inner.height, cleared: !usesFastPaths) { layer in
             let layerDestination = Destination(layer, origin: (inner.x0, inner.y0))
@@ -126,7 +141,8 @@ struct BandRenderer {
     /// row, each image replaces the pixels no earlier image has drawn on
     /// (OVER and ADD onto 0 give the source: the same bytes) and blends only
     /// where one has; what none covers is cleared last. A crossfade — two
-    /// whole-pixel images over the same pixels — is one pass.
+    /// whole-pixel images over the same pixels — is one pass, and so is a
+    /// channel split: two images keeping channels the other drops.
     private func drawRows(_ run: [SpanImage], into destination: Destination, area: PixelRect, clearTo fill: UInt32?,
                           replacing: Bool = false) {
         let clearing = fill ?? (replacing ? 0 : nil)
@@ -143,8 +159,12 @@ struct BandRenderer {
             // Pixels lo..<hi have been drawn on (or cleared); the rest of the row is untouched.
             var lo = 0, hi = 0
             var start = 0
-            if run.count > 1, let a = run[0].columns(y, area), let b = run[1].columns(y, area), a == b,
-               let first = run[0].wholeRow(y, a), let second = run[1].wholeRow(y, a) {
+            if run.count > 1, SpanImage.formSplit(run[0], run[1]) {
+                if let both = Self.drawSplit(run[0], run[1], y, area, .source, into: row) {
+                    (lo, hi, start) = (both.lowerBound, both.upperBound, 2)
+                }
+            } else if run.count > 1, let a = run[0].columns(y, area), let b = run[1].columns(y, area), a == b,
+                      let first = run[0].wholeRow(y, a), let second = run[1].wholeRow(y, a) {
                 SpanKernels.drawRows(first.mask, first.pixels, then: run[1].op, second.mask, second.pixels,
                                      into: row + a.lowerBound, count: a.count)
                 (lo, hi, start) = (a.lowerBound, a.upperBound, 2)
@@ -177,5 +197,24 @@ struct BandRenderer {
                 Destination.fill(row, 0, from: hi, to: area.x1)
             }
         }
+    }
+
+    /// Row `y` of a channel split of `first` and `second` (see
+    /// `SpanImage.formSplit`) within `area`, combined with the row by `op`;
+    /// the columns it covered, or nil when neither has pixels there.
+    @discardableResult
+    private static func drawSplit(_ first: SpanImage, _ second: SpanImage, _ y: Int, _ area: PixelRect,
+                                  _ op: SpanKernels.Operator, into row: UnsafeMutablePointer<UInt32>) -> Range<Int>? {
+        let a = first.columns(y, area), b = second.columns(y, area)
+        let both: Range<Int>
+        switch (a, b) {
+        case let (a?, b?): both = min(a.lowerBound, b.lowerBound)..<max(a.upperBound, b.upperBound)
+        case let (a?, nil): both = a
+        case let (nil, b?): both = b
+        case (nil, nil): return nil
+        }
+        SpanKernels.drawSplitRow(first.splitSource(y, over: both, drawing: a), second.splitSource(y, over: both, drawing: b),
+                                 op, into: row + both.lowerBound, count: both.count)
+        return both
     }
 }

@@ -33,6 +33,14 @@ public final class Compositor: @unchecked Sendable {
     /// Threads one render may use.
     public var threadCount: Int { pool.threadCount }
 
+    /// Runs `body(i)` for every i in 0..<count on the render threads, the
+    /// calling one included, and returns when all are done; one after the
+    /// other on the calling thread while the threads are busy (another
+    /// render holds them, or this is called from inside one).
+    public func concurrently(_ count: Int, _ body: (Int) -> Void) {
+        pool.forEach(count, body)
+    }
+
     /// Draws `picture` over `background` into `area` of `target` (the whole
     /// target by default). Every pixel of `area` is written; none outside it.
     /// Picture coordinates are target pixels.

@@ -71,7 +71,7 @@ struct SpanImage {
             mask = .none
         } else if let channels = primitive.channels {
             tint = nil
-            mask = .components(SolidImage.pixel(channels: channels, times: primitive.opacity))
+            mask = .channels(SolidImage.pixel(channels: channels, times: primitive.opacity))
         } else {
             tint = nil
             mask = primitive.opacity < 1 ? .uniform(SolidImage.byte(alpha: primitive.opacity)) : .none
@@ -114,6 +114,33 @@ struct SpanImage {
         return x0 < x1 ? x0..<x1 : nil
     }
 
+    /// The channels it keeps when it only keeps or drops channels (untinted):
+    /// what lets two such images be drawn as one channel split.
+    var selection: UInt32? {
+        guard tint == nil, case .select(let keep) = mask else { return nil }
+        return keep
+    }
+
+    /// The image as one side of a channel split (`SpanKernels.drawSplitRow`)
+    /// over device columns `row` of row `y`, drawing on the part of
+    /// `columns` (nil: none) inside its rows. It must have a `selection`.
+    func splitSource(_ y: Int, over row: Range<Int>, drawing columns: Range<Int>?) -> SpanKernels.SplitSource {
+        let keep = selection ?? 0
+        guard let columns, let sampling = sampling(y, from: row.lowerBound) else {
+            // Nothing of it in this row: it takes part with no columns.
+            let nowhere = SpanKernels.Sampling(top: pixels, bottom: pixels, width: 0, column: 0, wx: 0, wt: 128, wb: 0)
+            return SpanKernels.SplitSource(sampling: nowhere, select: keep, columns: 0..<0)
+        }
+        return SpanKernels.SplitSource(sampling: sampling, select: keep,
+                                       columns: (columns.lowerBound - row.lowerBound)..<(columns.upperBound - row.lowerBound))
+    }
+
+    /// Two images a channel split can draw: each keeps channels the other drops.
+    static func formSplit(_ first: SpanImage, _ second: SpanImage) -> Bool {
+        guard let a = first.selection, let b = second.selection else { return false }
+        return a & b == 0
+    }
+
     /// For an image at whole pixels with at most an opacity, covering
     /// `columns` of row `y`: its pixels there and its mask byte.
     func wholeRow(_ y: Int, _ columns: Range<Int>) -> (pixels: UnsafePointer<UInt32>, mask: UInt8)? {
@@ -123,7 +150,7 @@ struct SpanImage {
         switch mask {
         case .none: m = 255
         case .uniform(let byte): m = byte
-        case .components: return nil
+        case .components, .select: return nil
         }
         return (pixels + (y + row) * pitch + columns.lowerBound + column, m)
     }

@@ -127,6 +127,103 @@ extension SpanKernels {
         return i
     }
 
+    /// The vector part of `drawSplitRow`: whole groups of four pixels where
+    /// both images cover the output and all their taps lie inside their
+    /// rows. Each tap of the two images is merged first (the first's kept
+    /// channels with the second's), then one bilinear blend with each
+    /// channel's own weights gives both at once: the same integers, as the
+    /// weights of a channel are those of the image it comes from. Returns the
+    /// columns it drew.
+    @inline(__always)
+    static func splitRowVector(_ first: SplitSource, _ second: SplitSource, _ op: Operator,
+                               into destination: UnsafeMutablePointer<UInt32>, count: Int) -> Range<Int> {
+        let combiner = VectorCombiner(Combiner(op, .none))
+        let a = first.sampling, b = second.sampling
+        let horizontal = a.wx != 0 || b.wx != 0, vertical = a.wt != 128 || b.wt != 128
+        let reach = horizontal ? 1 : 0
+        let lo = max(first.columns.lowerBound, second.columns.lowerBound, -a.column, -b.column, 0)
+        let hi = min(first.columns.upperBound, second.columns.upperBound, a.width - reach - a.column,
+                     b.width - reach - b.column, count)
+        guard hi - lo >= 4 else { return 0..<0 }
+        let selectA = _mm_set1_epi32(Int32(bitPattern: first.select))
+        let selectB = _mm_set1_epi32(Int32(bitPattern: second.select))
+        /// Per 16-bit lane (two pixels): the weight of the image that lane's channel comes from.
+        func lanes(_ wa: Int, _ wb: Int) -> __m128i {
+            let byte = _mm_unpacklo_epi8(selectA, _mm_setzero_si128())    // 0x00FF where the first keeps it
+            return _mm_or_si128(_mm_and_si128(byte, _mm_set1_epi16(Int16(wa))),
+                                _mm_andnot_si128(byte, _mm_set1_epi16(Int16(wb))))
+        }
+        let kt = lanes(a.wt, b.wt), kb = lanes(a.wb, b.wb)
+        // pmaddwd pairs (left, right) of each channel: (128 − wx, wx) of its image.
+        let left = lanes(128 - a.wx, 128 - b.wx), right = lanes(a.wx, b.wx)
+        let pairWeights = _mm_unpacklo_epi16(left, right)
+        let zero = _mm_setzero_si128()
+        @inline(__always) func merged(_ pa: UnsafePointer<UInt32>, _ pb: UnsafePointer<UInt32>) -> __m128i {
+            _mm_or_si128(_mm_and_si128(load(pa), selectA), _mm_and_si128(load(pb), selectB))
+        }
+        @inline(__always) func blendRows(_ top: __m128i, _ bottom: __m128i) -> (__m128i, __m128i) {
+            (_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(top, zero), kt),
+                           _mm_mullo_epi16(_mm_unpacklo_epi8(bottom, zero), kb)),
+             _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(top, zero), kt),
+                           _mm_mullo_epi16(_mm_unpackhi_epi8(bottom, zero), kb)))
+        }
+        /// One pixel's channels from its left and right columns, interleaved.
+        @inline(__always) func blendColumns(_ pairs: __m128i) -> __m128i {
+            _mm_srli_epi32(_mm_madd_epi16(pairs, pairWeights), 14)
+        }
+        let topA = a.top + a.column, bottomA = a.bottom + a.column
+        let topB = b.top + b.column, bottomB = b.bottom + b.column
+        @inline(__always) func finish(_ result: __m128i, _ i: Int) {
+            store(op == .source ? result : combiner.combine(result, load(UnsafePointer(destination + i))),
+                  destination + i)
+        }
+        let end = lo + (hi - lo) / 4 * 4
+        guard horizontal else {
+            var i = lo
+            while i < end {
+                let top = merged(topA + i, topB + i)
+                if vertical {
+                    let (low, high) = blendRows(top, merged(bottomA + i, bottomB + i))
+                    finish(_mm_packus_epi16(_mm_srli_epi16(low, 7), _mm_srli_epi16(high, 7)), i)
+                } else {
+                    finish(top, i)
+                }
+                i &+= 4
+            }
+            return lo..<end
+        }
+        // Each column's vertical blend once (16-bit lanes, 8 bytes a pixel), then
+        // every output from its two columns: columns lo…end, one beyond the last output.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: end - lo + 4) { buffer in
+            let columns = buffer.baseAddress! - lo
+            var k = lo
+            while k < end {
+                let (low, high) = blendRows(merged(topA + k, topB + k), merged(bottomA + k, bottomB + k))
+                UnsafeMutableRawPointer(columns + k).storeBytes(of: low, as: __m128i.self)
+                UnsafeMutableRawPointer(columns + k + 2).storeBytes(of: high, as: __m128i.self)
+                k &+= 4
+            }
+            // The last output's right column, alone (its taps are inside: `hi` allows the reach).
+            let (last, _) = blendRows(_mm_cvtsi32_si128(Int32(bitPattern: (topA[end] & first.select) | (topB[end] & second.select))),
+                                      _mm_cvtsi32_si128(Int32(bitPattern: (bottomA[end] & first.select) | (bottomB[end] & second.select))))
+            UnsafeMutableRawPointer(columns + end).storeBytes(of: _mm_cvtsi128_si64(last), as: Int64.self)
+            var i = lo
+            while i < end {
+                @inline(__always) func column(_ k: Int) -> __m128i {
+                    UnsafeRawPointer(columns + k).loadUnaligned(as: __m128i.self)
+                }
+                let leftLow = column(i), leftHigh = column(i + 2), rightLow = column(i + 1), rightHigh = column(i + 3)
+                let p0 = blendColumns(_mm_unpacklo_epi16(leftLow, rightLow))
+                let p1 = blendColumns(_mm_unpackhi_epi16(leftLow, rightLow))
+                let p2 = blendColumns(_mm_unpacklo_epi16(leftHigh, rightHigh))
+                let p3 = blendColumns(_mm_unpackhi_epi16(leftHigh, rightHigh))
+                finish(_mm_packus_epi16(_mm_packs_epi32(p0, p1), _mm_packs_epi32(p2, p3)), i)
+                i &+= 4
+            }
+        }
+        return lo..<end
+    }
+
     // MARK: - Combining
 
     /// A `Combiner` four pixels at a time, its mask as 16-bit lanes.
@@ -143,7 +240,7 @@ extension SpanKernels {
             switch mask {
             case .none: factors = _mm_set1_epi16(255)
             case .uniform(let m): factors = _mm_set1_epi16(Int16(m))
-            case .components(let f):
+            case .components(let f), .select(let f):
                 factors = _mm_unpacklo_epi8(_mm_set1_epi32(Int32(bitPattern: f)), _mm_setzero_si128())
             }
         }
@@ -157,6 +254,8 @@ extension SpanKernels {
             case .uniform, .components:
                 source = _mm_packus_epi16(mul16(_mm_unpacklo_epi8(s, zero), factors),
                                           mul16(_mm_unpackhi_epi8(s, zero), factors))
+            case .select(let f):
+                source = _mm_and_si128(s, _mm_set1_epi32(Int32(bitPattern: f)))
             }
             switch op {
             case .source:
@@ -172,12 +271,19 @@ extension SpanKernels {
                 }
                 // 255 − alpha in every lane, as 16-bit lanes for two pixels each.
                 var inverseLow: __m128i, inverseHigh: __m128i
-                if case .components = mask {
+                switch mask {
+                case .components:
                     let (alphaLow, alphaHigh) = alphas16(s)
                     let all = _mm_set1_epi16(255)
                     inverseLow = _mm_xor_si128(mul16(alphaLow, factors), all)
                     inverseHigh = _mm_xor_si128(mul16(alphaHigh, factors), all)
-                } else {
+                case .select:
+                    // The factors' lanes are 0 or 255: multiplying by them keeps or drops the alpha.
+                    let (alphaLow, alphaHigh) = alphas16(s)
+                    let all = _mm_set1_epi16(255)
+                    inverseLow = _mm_xor_si128(_mm_and_si128(alphaLow, factors), all)
+                    inverseHigh = _mm_xor_si128(_mm_and_si128(alphaHigh, factors), all)
+                case .none, .uniform:
                     (inverseLow, inverseHigh) = alphas16(_mm_xor_si128(source, _mm_set1_epi32(-1)))
                 }
                 let faded = _mm_packus_epi16(mul16(_mm_unpacklo_epi8(d, zero), inverseLow),
@@ -324,6 +430,12 @@ extension SpanKernels {
                                then second: Operator, _ secondMask: UInt8, _ secondSource: UnsafePointer<UInt32>,
                                into destination: UnsafeMutablePointer<UInt32>, count: Int) -> Int {
         0
+    }
+
+    @inline(__always)
+    static func splitRowVector(_ first: SplitSource, _ second: SplitSource, _ op: Operator,
+                               into destination: UnsafeMutablePointer<UInt32>, count: Int) -> Range<Int> {
+        0..<0
     }
 }
 

@@ -45,6 +45,16 @@ enum SpanKernels {
         case uniform(UInt8)
         /// One byte per channel (a8r8g8b8 order), pixman's component alpha.
         case components(UInt32)
+        /// Component alpha whose every byte is 0 or 255: channels kept or
+        /// dropped. The same bytes as `.components`, with a mask instead of
+        /// multiplications.
+        case select(UInt32)
+
+        /// `.select` for factors that only keep or drop channels, else `.components`.
+        static func channels(_ factors: UInt32) -> Mask {
+            let bytes = [factors & 0xFF, (factors >> 8) & 0xFF, (factors >> 16) & 0xFF, factors >> 24]
+            return bytes.allSatisfy { $0 == 0 || $0 == 0xFF } ? .select(factors) : .components(factors)
+        }
     }
 
     /// Where the source pixels of one output row come from.
@@ -104,6 +114,38 @@ enum SpanKernels {
         }
     }
 
+    /// One of the two images of a channel split: where its pixels come from,
+    /// the channels it keeps (every byte 0 or 255), and the output columns it
+    /// covers, relative to the row's first column.
+    struct SplitSource {
+        var sampling: Sampling
+        var select: UInt32
+        var columns: Range<Int>
+    }
+
+    /// Two images whose kept channels do not overlap, as drawn onto a
+    /// cleared row (or layer) — the first replacing, the second added or
+    /// drawn over — then combined with the destination by `op` (`.source`:
+    /// the row is cleared): each channel comes from the one image that keeps
+    /// it, so the pair is the two selections OR-ed. The bytes of the two
+    /// `drawRow`s (and of the layer drawn with `op`), in one pass. (TikTok's
+    /// colour fringe: red and alpha from one copy, green and blue from the
+    /// other.) Pixels outside an image's columns take nothing from it.
+    static func drawSplitRow(_ first: SplitSource, _ second: SplitSource, _ op: Operator,
+                             into destination: UnsafeMutablePointer<UInt32>, count: Int) {
+        @inline(__always) func part(_ source: SplitSource, _ i: Int) -> UInt32 {
+            source.columns.contains(i) ? bilinear(source.sampling, i) & source.select : 0
+        }
+        let combiner = Combiner(op, .none)
+        let interior = splitRowVector(first, second, op, into: destination, count: count)
+        for i in 0..<interior.lowerBound {
+            destination[i] = combiner.scalar(part(first, i) | part(second, i), destination[i])
+        }
+        for i in interior.upperBound..<count {
+            destination[i] = combiner.scalar(part(first, i) | part(second, i), destination[i])
+        }
+    }
+
     // MARK: - Dispatch: one specialised loop per sampling, tint and operator
 
     @inline(__always)
@@ -137,18 +179,24 @@ enum SpanKernels {
             run(sampler, Combiner(.source, .uniform(m)), needsDestination: false, destination, start, end)
         case (.source, .components(let f)):
             run(sampler, Combiner(.source, .components(f)), needsDestination: false, destination, start, end)
+        case (.source, .select(let f)):
+            run(sampler, Combiner(.source, .select(f)), needsDestination: false, destination, start, end)
         case (.over, .none):
             run(sampler, Combiner(.over, .none), needsDestination: true, destination, start, end)
         case (.over, .uniform(let m)):
             run(sampler, Combiner(.over, .uniform(m)), needsDestination: true, destination, start, end)
         case (.over, .components(let f)):
             run(sampler, Combiner(.over, .components(f)), needsDestination: true, destination, start, end)
+        case (.over, .select(let f)):
+            run(sampler, Combiner(.over, .select(f)), needsDestination: true, destination, start, end)
         case (.add, .none):
             run(sampler, Combiner(.add, .none), needsDestination: true, destination, start, end)
         case (.add, .uniform(let m)):
             run(sampler, Combiner(.add, .uniform(m)), needsDestination: true, destination, start, end)
         case (.add, .components(let f)):
             run(sampler, Combiner(.add, .components(f)), needsDestination: true, destination, start, end)
+        case (.add, .select(let f)):
+            run(sampler, Combiner(.add, .select(f)), needsDestination: true, destination, start, end)
         }
     }
 
@@ -247,6 +295,9 @@ enum SpanKernels {
             case .components(let f):
                 source = SpanKernels.mulChannels(s, f)
                 alpha = 0
+            case .select(let f):
+                source = s & f
+                alpha = 0
             }
             switch op {
             case .source:
@@ -254,9 +305,15 @@ enum SpanKernels {
             case .add:
                 return SpanKernels.addSaturating(d, source)
             case .over:
-                if case .components(let f) = mask {
+                switch mask {
+                case .components(let f):
                     let alphas = SpanKernels.mulChannels((s &>> 24) &* 0x0101_0101, f)
                     return SpanKernels.addSaturating(source, SpanKernels.mulChannels(d, ~alphas))
+                case .select(let f):
+                    let alphas = (s &>> 24) &* 0x0101_0101 & f
+                    return SpanKernels.addSaturating(source, SpanKernels.mulChannels(d, ~alphas))
+                case .none, .uniform:
+                    break
                 }
                 return SpanKernels.addSaturating(source, SpanKernels.mulAll(d, 255 &- alpha))
             }

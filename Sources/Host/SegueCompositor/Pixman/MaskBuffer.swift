@@ -2,51 +2,74 @@ import CPixman
 import Glibc
 import SegueBasics
 
-/// An 8-bit coverage mask over a rectangle of device pixels. Pixman images
-/// are made per use (`makePixmanImage`), so one mask can serve several
-/// threads at once.
-final class MaskBuffer: @unchecked Sendable {
-    /// The device pixels the mask covers; pixel (0, 0) is area's top-left corner.
+/// A clip's coverage × opacity over a primitive's bounds, prepared once per
+/// frame (geometry only: see `MaskRasterizer.Shape`) and rasterised band by
+/// band as the bands are drawn, so the rasterising is shared among the
+/// threads instead of done before the bands start. Any part gives that part
+/// of the whole mask's bytes.
+final class ClipMask: @unchecked Sendable {
+    /// The device pixels the mask covers.
     let area: PixelRect
-    let stride: Int
-    let bytes: UnsafeMutableRawPointer
     /// Device pixels where the mask is 255 — a clip's straight inside, set
-    /// without rasterising (see `MaskRasterizer.add`): drawing there with the
-    /// mask gives the bytes drawing without it gives. Empty when unknown.
-    private(set) var opaqueCore: PixelRect = .empty
+    /// without rasterising: drawing there with the mask gives the bytes
+    /// drawing without it gives. Empty when unknown.
+    let opaqueCore: PixelRect
+    /// The first shape goes onto cleared bytes; the others multiply it (IN).
+    private let shapes: [MaskRasterizer.Shape]
+    private let opacity: Double
 
     /// The coverage of all `paths` (multiplied), of `rect` when it does not
     /// fall on whole pixels, times `opacity`, over `area`.
     init(area: PixelRect, paths: [(Path, FillRule)], rect: Rect?, opacity: Double) {
         self.area = area
-        stride = (area.width + 3) & ~3
-        bytes = calloc(area.height, stride)!
-        var shapes = paths
-        if let rect, !rect.isIntegral { shapes.append((Path(rect), .nonZero)) }
-        let target = makePixmanImage()
+        self.opacity = opacity
+        var outlines = paths
+        if let rect, !rect.isIntegral { outlines.append((Path(rect), .nonZero)) }
+        shapes = outlines.map { MaskRasterizer.prepare($0.0, rule: $0.1, in: area) }
+        // Others multiply the first and a fade scales it: then nothing is sure to stay 255.
+        opaqueCore = shapes.count == 1 && opacity >= 1 ? shapes[0].filled : .empty
+    }
+
+    /// The mask over `part` (inside `area`).
+    func rasterize(_ part: PixelRect) -> MaskBuffer {
+        let buffer = MaskBuffer(area: part)
+        let target = buffer.makePixmanImage()
         defer { pixman_image_unref(target) }
-        for (index, (path, rule)) in shapes.enumerated() {
+        let width = Int32(part.width), height = Int32(part.height)
+        for (index, shape) in shapes.enumerated() {
             guard index > 0 else {
-                // The first shape straight onto the cleared bytes.
-                let filled = MaskRasterizer.add(path, rule: rule, onto: target, at: area)
-                // Others multiply it and a fade scales it: then nothing is sure to stay 255.
-                if shapes.count == 1 && opacity >= 1 { opaqueCore = filled }
+                shape.add(onto: target, covering: part)
                 continue
             }
-            let coverage = MaskRasterizer.mask(for: path, rule: rule, in: area)
-            // The others multiply it (IN).
-            pixman_image_composite32(PIXMAN_OP_IN, coverage, nil, target,
-                                     0, 0, 0, 0, 0, 0, Int32(area.width), Int32(area.height))
+            let coverage = pixman_image_create_bits(PIXMAN_a8, width, height, nil, 0)!
+            shape.add(onto: coverage, covering: part)
+            pixman_image_composite32(PIXMAN_OP_IN, coverage, nil, target, 0, 0, 0, 0, 0, 0, width, height)
             pixman_image_unref(coverage)
         }
         if shapes.isEmpty {
-            memset(bytes, 0xFF, area.height * stride)
+            memset(buffer.bytes, 0xFF, part.height * buffer.stride)
         }
         if opacity < 1 {
             let fade = SolidImage(alpha: opacity)
-            pixman_image_composite32(PIXMAN_OP_IN, fade.image, nil, target,
-                                     0, 0, 0, 0, 0, 0, Int32(area.width), Int32(area.height))
+            pixman_image_composite32(PIXMAN_OP_IN, fade.image, nil, target, 0, 0, 0, 0, 0, 0, width, height)
         }
+        return buffer
+    }
+}
+
+/// 8-bit coverage over a rectangle of device pixels: pixel (0, 0) is
+/// `area`'s top-left corner. Pixman images are made per use
+/// (`makePixmanImage`), so one mask can serve several threads at once.
+final class MaskBuffer: @unchecked Sendable {
+    let area: PixelRect
+    let stride: Int
+    let bytes: UnsafeMutableRawPointer
+
+    /// A cleared mask over `area`.
+    init(area: PixelRect) {
+        self.area = area
+        stride = (area.width + 3) & ~3
+        bytes = calloc(max(1, area.height), stride)!
     }
 
     deinit {

@@ -16,22 +16,53 @@ enum MaskRasterizer {
         }
     }
 
+    /// A path's coverage over an area, prepared and not yet rasterised: its
+    /// polygons clipped to the area (±1 pixel) and cut into trapezoids, in
+    /// coordinates relative to the area's top-left corner, with the whole
+    /// pixels inside its largest axis-aligned rectangle set aside to be
+    /// filled with 255 outright (see `prepare`). Rasterising any part of the
+    /// area gives that part of the whole mask's bytes, so a mask can be made
+    /// band by band on several threads.
+    struct Shape: @unchecked Sendable {
+        /// The device pixels the shape was prepared for.
+        let area: PixelRect
+        /// Trapezoids still to rasterise, relative to `area`'s origin.
+        let trapezoids: [pixman_trapezoid_t]
+        /// Device pixels set to 255 outright.
+        let filled: PixelRect
+
+        /// Adds the coverage to an a8 image whose pixel (0, 0) is device
+        /// pixel (part.x0, part.y0) and which is `part`'s size (a part of
+        /// `area`): onto a cleared image, that is `part` of the mask.
+        func add(onto image: OpaquePointer, covering part: PixelRect) {
+            let fill = filled.intersection(part)
+            if !fill.isEmpty, let data = pixman_image_get_data(image) {
+                let stride = Int(pixman_image_get_stride(image))
+                let bytes = UnsafeMutableRawPointer(data)
+                for y in fill.y0..<fill.y1 {
+                    memset(bytes + (y - part.y0) * stride + (fill.x0 - part.x0), 0xFF, fill.width)
+                }
+            }
+            guard !trapezoids.isEmpty else { return }
+            // Whole-pixel offsets move the trapezoids exactly: pixman samples every pixel alike.
+            trapezoids.withUnsafeBufferPointer {
+                pixman_add_trapezoids(image, Int16(area.x0 - part.x0), Int32(area.y0 - part.y0),
+                                      Int32($0.count), $0.baseAddress)
+            }
+        }
+    }
+
     /// The coverage of `path` over the pixels of `area` (device pixels), as a
     /// new a8 image of area's size whose pixel (0, 0) is area's top-left
     /// corner. The caller unrefs it.
     static func mask(for path: Path, rule: FillRule, in area: PixelRect) -> OpaquePointer {
         let image = pixman_image_create_bits(PIXMAN_a8, Int32(area.width), Int32(area.height), nil, 0)!
-        add(path, rule: rule, onto: image, at: area)
+        prepare(path, rule: rule, in: area).add(onto: image, covering: area)
         return image
     }
 
-    /// Adds the coverage of `path` to an a8 image whose pixel (0, 0) is
-    /// device pixel (area.x0, area.y0) and which is area's size: onto a
-    /// cleared image, that is the mask `mask(for:rule:in:)` makes.
-    /// - Returns: Device pixels set to 255 outright: the whole pixels of the
-    ///   path's largest axis-aligned rectangle (see `fillLargestRectangle`).
-    @discardableResult
-    static func add(_ path: Path, rule: FillRule, onto image: OpaquePointer, at area: PixelRect) -> PixelRect {
+    /// Prepares `path`'s coverage over `area`.
+    static func prepare(_ path: Path, rule: FillRule, in area: PixelRect) -> Shape {
         let bounds = Rect(x: Double(area.x0) - 1, y: Double(area.y0) - 1,
                           width: Double(area.width) + 2, height: Double(area.height) + 2)
         let origin = Point(x: Double(area.x0), y: Double(area.y0))
@@ -48,25 +79,23 @@ enum MaskRasterizer {
                 }
             }
         }
-        let (traps, filled) = fillLargestRectangle(trapezoids(edges, rule: rule), in: image)
-        if !traps.isEmpty {
-            traps.withUnsafeBufferPointer {
-                pixman_add_trapezoids(image, 0, 0, Int32($0.count), $0.baseAddress)
-            }
-        }
-        return filled.isEmpty ? .empty : PixelRect(x0: filled.x0 + area.x0, y0: filled.y0 + area.y0,
-                                                    x1: filled.x1 + area.x0, y1: filled.y1 + area.y0)
+        let (traps, filled) = setAsideLargestRectangle(trapezoids(edges, rule: rule),
+                                                       within: PixelRect(width: area.width, height: area.height))
+        return Shape(area: area, trapezoids: traps,
+                     filled: filled.isEmpty ? .empty : PixelRect(x0: filled.x0 + area.x0, y0: filled.y0 + area.y0,
+                                                                  x1: filled.x1 + area.x0, y1: filled.y1 + area.y0))
     }
 
-    /// Sets the whole pixels inside the largest trapezoid with vertical sides
-    /// (a rectangle: most of a clip's area) to 255 with memset, and gives back
-    /// the trapezoids still to rasterise — the others, and that one's rim
-    /// cut at whole pixels. pixman samples a pixel at fractions of it, never
-    /// on its edges, so the rim pieces and the filled pixels together cover
-    /// exactly what the rectangle would, while pixman's per-sample-row work
-    /// (15 passes over every row for a8) is skipped for the pixels inside.
-    /// Filling with 255 is what adding full coverage gives (pixman saturates).
-    private static func fillLargestRectangle(_ traps: [pixman_trapezoid_t], in image: OpaquePointer)
+    /// Finds the whole pixels inside the largest trapezoid with vertical
+    /// sides (a rectangle: most of a clip's area), to be set to 255 with
+    /// memset, and gives back the trapezoids still to rasterise — the others,
+    /// and that one's rim cut at whole pixels. pixman samples a pixel at
+    /// fractions of it, never on its edges, so the rim pieces and the filled
+    /// pixels together cover exactly what the rectangle would, while
+    /// pixman's per-sample-row work (15 passes over every row for a8) is
+    /// skipped for the pixels inside. Filling with 255 is what adding full
+    /// coverage gives (pixman saturates).
+    private static func setAsideLargestRectangle(_ traps: [pixman_trapezoid_t], within size: PixelRect)
         -> (rest: [pixman_trapezoid_t], filled: PixelRect) {
         func inner(_ t: pixman_trapezoid_t) -> PixelRect {
             guard t.left.p1.x == t.left.p2.x, t.right.p1.x == t.right.p2.x else { return .empty }
@@ -80,13 +109,7 @@ enum MaskRasterizer {
             return (traps, .empty)
         }
         let t = traps[best], rect = rects[best]
-        let size = PixelRect(width: Int(pixman_image_get_width(image)), height: Int(pixman_image_get_height(image)))
         let filled = rect.intersection(size)
-        if !filled.isEmpty, let data = pixman_image_get_data(image) {
-            let stride = Int(pixman_image_get_stride(image))
-            let bytes = UnsafeMutableRawPointer(data)
-            for y in filled.y0..<filled.y1 { memset(bytes + y * stride + filled.x0, 0xFF, filled.width) }
-        }
         func vertical(_ x: Int) -> pixman_line_fixed_t {
             pixman_line_fixed_t(p1: pixman_point_fixed_t(x: pixman_fixed_t(x << 16), y: t.left.p1.y),
                                 p2: pixman_point_fixed_t(x: pixman_fixed_t(x << 16), y: t.left.p2.y))

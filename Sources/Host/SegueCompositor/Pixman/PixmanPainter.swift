@@ -40,7 +40,7 @@ struct PixmanPainter {
                                                     alpha: $0.clamped.alpha * color.clamped.alpha) } ?? color
             let solid = SolidImage(premultiplied: Self.paint(colour, primitive.channels),
                                    times: primitive.mask == nil ? primitive.opacity : 1)
-            let mask = primitive.mask.map { MaskUse($0, at: area) }
+            let mask = primitive.mask.map { MaskUse($0.rasterize(area), at: area) }
             pixman_image_composite32(primitive.blend.pixmanOperator, solid.image, mask?.image, destination,
                                      0, 0, mask?.x ?? 0, mask?.y ?? 0,
                                      Int32(area.x0 - origin.x), Int32(area.y0 - origin.y),
@@ -86,7 +86,7 @@ struct PixmanPainter {
             }
         }
 
-        guard let mask = primitive.mask.map({ MaskUse($0, at: area) }) else {
+        guard let mask = primitive.mask.map({ MaskUse($0.rasterize(area), at: area) }) else {
             drawColour(op, into: destination, x: destinationX, y: destinationY, times: primitive.opacity)
             return true
         }
@@ -134,11 +134,14 @@ struct PixmanPainter {
 }
 
 /// A mask's pixman image for one composite, with the offset of `area` in it.
+/// It keeps the mask's bytes alive as long as the image.
 private final class MaskUse {
+    let mask: MaskBuffer
     let image: OpaquePointer
     let x: Int32, y: Int32
 
     init(_ mask: MaskBuffer, at area: PixelRect) {
+        self.mask = mask
         image = mask.makePixmanImage()
         x = Int32(area.x0 - mask.area.x0)
         y = Int32(area.y0 - mask.area.y0)

@@ -2,7 +2,7 @@ import SegueBasics
 
 /// Turns flattened primitives into ones ready for a frame's bands: bounds
 /// narrowed to the area drawn, what cannot show dropped, clip masks
-/// rasterised where clips are not whole-pixel rectangles, strong downscales
+/// prepared where clips are not whole-pixel rectangles, strong downscales
 /// halved first, and — with fast paths — each image's plan upgraded from
 /// pixman to the span or affine kernel where they give pixman's bytes.
 enum Planner {
@@ -23,7 +23,7 @@ enum Planner {
             }
             let fractionalRect = primitive.clipRect.map { !$0.isIntegral } ?? false
             if !primitive.clipPaths.isEmpty || fractionalRect {
-                primitive.mask = MaskBuffer(area: primitive.bounds, paths: primitive.clipPaths,
+                primitive.mask = ClipMask(area: primitive.bounds, paths: primitive.clipPaths,
                                             rect: primitive.clipRect, opacity: primitive.opacity)
             }
             // Strong downscales draw a halved copy of the image (see `Mipmap`); nearest sampling picks pixels instead.

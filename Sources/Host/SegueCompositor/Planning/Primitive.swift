@@ -44,8 +44,9 @@ struct Primitive {
     /// Device pixels the primitive may change (set by `Flattener`, narrowed by `Planner`).
     var bounds: PixelRect = .empty
     /// Coverage × opacity over `bounds`, when clips are not whole-pixel
-    /// rectangles (set by `Planner`); the pixman and affine plans multiply by it.
-    var mask: MaskBuffer?
+    /// rectangles (prepared by `Planner`, rasterised band by band as it is
+    /// drawn); the pixman and affine plans multiply by it.
+    var mask: ClipMask?
 
     /// True for an image that, drawn onto transparent pixels, gives what SRC
     /// gives: OVER or ADD of the image, faded at most by a uniform opacity.
