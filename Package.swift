@@ -63,6 +63,9 @@ let package = Package(
     products: [
         .library(name: "segue", type: .dynamic, targets: ["SegueC"]),
         .executable(name: "segue-cli", targets: ["SegueCLI"]),
+        // For plugins written in Swift outside this repository (examples/swift-plugin).
+        .library(name: "SeguePluginKit", targets: ["SeguePluginKit"]),
+        .library(name: "SeguePluginKitTesting", targets: ["SeguePluginKitTesting"]),
         // Plugins: libsegue-plugin-<name>.so, installed as lib/segue/plugins/<name>.so.
         .library(name: "segue-plugin-clip", type: .dynamic, targets: ["SegueClipPlugin"]),
         .library(name: "segue-plugin-sliding-door", type: .dynamic, targets: ["SegueSlidingDoorPlugin"]),

@@ -3,7 +3,7 @@
 // A complete plugin, `fade` (this example is compiled and rendered by
 // Tests/SeguePluginKitTests/ReadmeExampleTests.swift):
 //
-// plugins/fade/Effects/Fade.swift — the effects and the one declaration:
+// Sources/Fade/Fade.swift — the effects and the one declaration:
 //
 //     import SeguePluginKit
 //
@@ -23,25 +23,25 @@
 //
 //     package let plugin = PluginDeclaration(name: "Fade", version: "1.0.0", effects: Fade.self)
 //
-// plugins/fade/Plugin/Entry.swift — the same three lines in every plugin:
+// Sources/FadePlugin/Entry.swift — the same three lines in every plugin:
 //
-//     import SegueFade
+//     import Fade
 //     import SeguePluginKit
 //
 //     @c @implementation
-//     public func segue_kit_main() { Plugin.declare(SegueFade.plugin) }
+//     public func segue_kit_main() { Plugin.declare(Fade.plugin) }
 //
-// Package.swift — copy the clip plugin's three lines:
-//
-//     .library(name: "segue-plugin-fade", type: .dynamic, targets: ["SegueFadePlugin"]),   // products
-//     .target(name: "SegueFade", dependencies: ["SeguePluginKit"], path: "plugins/fade/Effects"),
-//     .target(name: "SegueFadePlugin", dependencies: ["SegueFade"], path: "plugins/fade/Plugin",
-//             linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+// A package of your own holds the two targets and the product; copy
+// examples/swift-plugin (its Package.swift, exports.map and linker flags),
+// which depends on Segue by path. `swift build -c release` there gives the
+// `.so`; `swift test` runs the effect's tests against SeguePluginKitTesting's
+// fake host. (The seed effects under plugins/ are built the same way, inside
+// Segue's own Package.swift.)
 //
 // Why two targets: the .so's target carries `-static-stdlib`, which test
 // targets cannot link, and the fixed symbol `segue_kit_main`, which would
 // clash once two plugins' tests share a test binary. Tests link the effects
-// target (`@testable import SegueFade`) and render through a fake host table.
+// target (`@testable import Fade`) and render through the fake host.
 //
 // What the kit does:
 // - `segue_plugin_entry`, the one exported symbol, is defined in C by the
