@@ -83,6 +83,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/System/CWebP", pkgConfig: "libwebpmux",
                        providers: [.apt(["libwebp-dev"])]),
+        // Our own C: removing half-written files from a signal handler, async-signal-safely.
+        .target(name: "CInterruptCleanup", path: "Sources/System/CInterruptCleanup"),
         // include/: the hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 
@@ -94,7 +96,8 @@ let package = Package(
         .target(name: "SegueBasics", dependencies: ["SegueVocabulary"], path: "Sources/Host/SegueBasics"),
         .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Sources/Host/SegueModel"),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Sources/Host/SegueCompositor"),
-        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG"], path: "Sources/Host/SegueImageIO"),
+        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG", "CInterruptCleanup"],
+                path: "Sources/Host/SegueImageIO"),
         .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"],
                 path: "Sources/Host/SegueText"),
         .target(name: "SeguePluginHost",

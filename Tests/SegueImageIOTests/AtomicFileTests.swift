@@ -112,13 +112,32 @@ extension FileWritingTests {
             }
         }
 
-        @Test func removeAllPendingDeletesOpenTemporaryFiles() throws {
+        /// What the interrupt handler removes: open temporary files, staged
+        /// folders with their files, numbered frames written so far; and
+        /// nothing that was forgotten.
+        @Test func anInterruptRemovesWhatIsBeingWritten() throws {
             try withTemporaryFolder { folder in
+                let staged = folder + "/staged"
+                mkdir(staged, 0o777)
+                for name in ["x.png", "y.png"] { fclose(fopen(staged + "/" + name, "w")) }
+                let stagedCleanup = try InterruptCleanup.folder(staged)
+                for n in 0..<12 { fclose(fopen(folder + "/frame" + (n < 10 ? "0\(n)" : "\(n)") + ".png", "w")) }
+                let frames = try InterruptCleanup.sequence(prefix: folder + "/frame", width: 2, zeroPadded: true,
+                                                          suffix: ".png")
+                frames.setCount(11)   // frame11.png was not written by this sequence: it stays
+                let kept = try InterruptCleanup.file(folder + "/kept.txt")
+                fclose(fopen(folder + "/kept.txt", "w"))
+                kept.forget()
                 let first = try AtomicFileWriter(path: folder + "/a.txt")
                 let second = try AtomicFileWriter(path: folder + "/b.txt")
                 fputs("data", first.file)
-                #expect(folderEntries(folder).count == 2)
-                AtomicFile.removeAllPending()
+                #expect(folderEntries(folder).count == 16)   // the folder, 12 frames, kept.txt, two temporary files
+                InterruptCleanup.removeAll()
+                #expect(folderEntries(folder).sorted() == ["frame11.png", "kept.txt"])
+                stagedCleanup.forget()
+                frames.forget()
+                unlink(folder + "/frame11.png")
+                unlink(folder + "/kept.txt")
                 #expect(folderEntries(folder).isEmpty)
                 let error = #expect(throws: SegueError.self) { try first.commit() }
                 #expect(error?.code == .io)

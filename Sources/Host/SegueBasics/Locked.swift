@@ -31,8 +31,9 @@ public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value when the lock is free right now; returns
-    /// nil without waiting when another thread holds it (for signal handlers,
-    /// which must not block).
+    /// nil without waiting when another thread holds it (for an exit hook
+    /// that must not wait on a thread the exit interrupted). Not for signal
+    /// handlers: nothing here is async-signal-safe.
     public func withLockIfAvailable<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result? {

@@ -8,7 +8,8 @@ import Synchronization
 /// The data goes to a temporary file in the target's folder (same file
 /// system, so the final `rename` is atomic); on success it is flushed, synced
 /// and renamed over the target; on any failure it is removed and an existing
-/// target is left untouched.
+/// target is left untouched. While it is written it is registered with
+/// `InterruptCleanup`, so an interrupt removes it too.
 public enum AtomicFile {
     /// Writes a file atomically: `body` writes the whole content to the
     /// stream it is given, then the file replaces `path`.
@@ -28,41 +29,7 @@ public enum AtomicFile {
         }
         try writer.commit()
     }
-
-    /// Removes every temporary file that is still being written, anywhere in
-    /// the process.
-    ///
-    /// Meant for SIGINT/SIGTERM handlers, so that an interrupted render leaves
-    /// no `.name.XXXXXX` files behind; call it and then `_exit`. It only calls
-    /// `unlink`, skips the work when another thread holds the registry at that
-    /// moment (rather than deadlocking), and does not update the registry, so
-    /// it is best-effort: not formally async-signal-safe, but it allocates
-    /// nothing and takes no lock it could wait on. Writers still open afterwards
-    /// fail to commit with an `.io` error.
-    public static func removeAllPending() {
-        _ = pendingTemporaryFiles.withLockIfAvailable { paths in
-            for path in paths where unlink(path) != 0 {
-                Directory.removeShallow(path)  // a temporary folder
-            }
-        }
-    }
-
-    /// Registers a temporary file or folder that something other than an
-    /// `AtomicFileWriter` is writing (a video ffmpeg encodes, a folder staged
-    /// before it is renamed into place), so that `removeAllPending()` removes
-    /// it too. Call `forget(_:)` once it is renamed or removed.
-    public static func removeIfInterrupted(_ path: String) {
-        pendingTemporaryFiles.withLock { _ = $0.insert(path) }
-    }
-
-    /// Stops tracking a path registered with `removeIfInterrupted(_:)`.
-    public static func forget(_ path: String) {
-        pendingTemporaryFiles.withLock { _ = $0.remove(path) }
-    }
 }
-
-/// Temporary files created by `AtomicFileWriter` and not yet renamed or removed.
-private let pendingTemporaryFiles = Locked<Set<String>>([])
 
 /// A file written over time (a video stream, for instance) that replaces its
 /// target only when `commit()` succeeds.
@@ -78,6 +45,8 @@ public final class AtomicFileWriter {
     /// The open stream on the temporary file. Valid until `commit()` or
     /// `abandon()`; the writer closes it, never the caller.
     public let file: UnsafeMutablePointer<FILE>
+    /// Removes the temporary file if the process is interrupted.
+    private let cleanup: InterruptCleanup.Registration
     private var isFinished = false
 
     /// Creates `.<name>.XXXXXX` next to `path` and opens it for writing.
@@ -90,16 +59,17 @@ public final class AtomicFileWriter {
     ///   `.io` naming `path` when the folder is missing or not writable.
     public init(path: String) throws {
         let (folder, name) = try Self.split(path)
-        let (descriptor, temporaryPath) = try Self.createTemporaryFile(folder: folder, name: name, for: path)
+        let (descriptor, temporaryPath, cleanup) = try Self.createTemporaryFile(folder: folder, name: name, for: path)
         guard let file = fdopen(descriptor, "wb") else {
             let error = SegueError(.io, "cannot write '\(path)': \(describeErrno())")
             close(descriptor)
-            Self.remove(temporaryPath)
+            unlink(temporaryPath)
             throw error
         }
         self.path = path
         self.temporaryPath = temporaryPath
         self.file = file
+        self.cleanup = cleanup
     }
 
     deinit {
@@ -116,16 +86,16 @@ public final class AtomicFileWriter {
             throw SegueError.invalidArgument("'\(path)' was already committed or abandoned")
         }
         isFinished = true
+        defer { cleanup.forget() }
         if let reason = closeFile() {
-            Self.remove(temporaryPath)
+            unlink(temporaryPath)
             throw SegueError(.io, "cannot write '\(path)': \(reason)")
         }
         guard rename(temporaryPath, path) == 0 else {
             let error = SegueError(.io, "cannot replace '\(path)': \(describeErrno())")
-            Self.remove(temporaryPath)
+            unlink(temporaryPath)
             throw error
         }
-        pendingTemporaryFiles.withLock { _ = $0.remove(temporaryPath) }
     }
 
     /// Closes the stream and removes the temporary file; `path` is untouched.
@@ -134,7 +104,8 @@ public final class AtomicFileWriter {
         guard !isFinished else { return }
         isFinished = true
         fclose(file)
-        Self.remove(temporaryPath)
+        unlink(temporaryPath)
+        cleanup.forget()
     }
 
     /// Flushes, syncs and closes `file`; returns why that failed, or nil.
@@ -165,10 +136,11 @@ public final class AtomicFileWriter {
     }
 
     /// Creates a new file `folder/.name.XXXXXX` (as mkstemp does, but with
-    /// mode 0666 & ~umask and close-on-exec) and registers it as pending.
+    /// mode 0666 & ~umask and close-on-exec), registered for removal on an
+    /// interrupt.
     private static func createTemporaryFile(
         folder: Substring, name: Substring, for path: String
-    ) throws -> (descriptor: Int32, path: String) {
+    ) throws -> (descriptor: Int32, path: String, cleanup: InterruptCleanup.Registration) {
         // Keep the temporary name within NAME_MAX (255 bytes).
         var stem = name
         while stem.utf8.count > 200 { stem.removeLast() }
@@ -177,8 +149,13 @@ public final class AtomicFileWriter {
             let candidate = "\(folder).\(stem).\(randomSuffix(using: &generator))"
             let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
-                pendingTemporaryFiles.withLock { _ = $0.insert(candidate) }
-                return (descriptor, candidate)
+                do {
+                    return (descriptor, candidate, try InterruptCleanup.file(candidate))
+                } catch {
+                    close(descriptor)
+                    unlink(candidate)
+                    throw error
+                }
             }
             guard errno == EEXIST else {
                 throw SegueError(.io, "cannot write '\(path)': \(describeErrno())")
@@ -191,12 +168,6 @@ public final class AtomicFileWriter {
     private static func randomSuffix(using generator: inout SystemRandomNumberGenerator) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         return String((0..<6).map { _ in alphabet.randomElement(using: &generator)! })
-    }
-
-    /// Unlinks a temporary file and forgets it.
-    private static func remove(_ temporaryPath: String) {
-        unlink(temporaryPath)
-        pendingTemporaryFiles.withLock { _ = $0.remove(temporaryPath) }
     }
 }
 

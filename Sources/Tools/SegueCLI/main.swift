@@ -80,16 +80,9 @@ enum Segue {
         }
     }
 
-    /// On Ctrl-C or SIGTERM, temporary files are removed so nothing half-written remains.
-    static func installInterruptCleanup() {
-        for sig in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
-            signal(sig) { received in
-                AtomicFile.removeAllPending()
-                _exit(128 + received)
-            }
-        }
-    }
 }
 
-Segue.installInterruptCleanup()
+// On Ctrl-C, SIGTERM, SIGHUP or a closed pipe, what is half-written is removed
+// (by an async-signal-safe handler) and the tool exits with 128 + the signal.
+InterruptCleanup.installHandlers()
 exit(Segue.main(Array(CommandLine.arguments.dropFirst())))

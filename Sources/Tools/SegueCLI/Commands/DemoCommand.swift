@@ -116,6 +116,8 @@ final class StagingFolder {
     let destination: String
     let temporary: String
     private var published = false
+    /// Removes the staged folder if the process is interrupted.
+    private let cleanup: InterruptCleanup.Registration
 
     init(for destination: String) throws {
         let trimmed = destination.hasSuffix("/") && destination.count > 1 ? String(destination.dropLast()) : destination
@@ -126,7 +128,7 @@ final class StagingFolder {
             throw SegueError(.io, "cannot create a folder next to '\(trimmed)': \(describeErrno())")
         }
         temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        AtomicFile.removeIfInterrupted(temporary)
+        cleanup = try InterruptCleanup.folder(temporary)
     }
 
     func path(_ name: String) -> String { temporary + "/" + name }
@@ -141,14 +143,14 @@ final class StagingFolder {
             throw SegueError(.io, "cannot move the demo into '\(destination)': \(reason)")
         }
         published = true
-        AtomicFile.forget(temporary)
+        cleanup.forget()
         if hadOld { Directory.removeShallow(old) }
     }
 
     func abandon() {
         guard !published else { return }
         Directory.removeShallow(temporary)
-        AtomicFile.forget(temporary)
+        cleanup.forget()
     }
 
     deinit { abandon() }

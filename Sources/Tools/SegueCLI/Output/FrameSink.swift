@@ -47,7 +47,7 @@ enum FrameSinks {
             return try Y4MSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond)
         }
         if let pattern = NumberedPath(output) {
-            return PNGSequenceSink(pattern: pattern)
+            return try PNGSequenceSink(pattern: pattern)
         }
         if FFmpegSink.handles(output) {
             return try FFmpegSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond)

@@ -1,3 +1,5 @@
+import SegueImageIO
+
 /// A path with one printf-style integer directive (`%d`, `%04d`) that
 /// numbers the frames of a sequence: `out/frame%04d.png`.
 struct NumberedPath {
@@ -38,5 +40,11 @@ struct NumberedPath {
         let digits = String(number)
         let padding = String(repeating: zeroPadded ? "0" : " ", count: max(0, width - digits.count))
         return prefix + padding + digits + suffix
+    }
+
+    /// A registration that removes the numbered files written so far
+    /// (set its count) if the process is interrupted.
+    func interruptCleanup() throws -> InterruptCleanup.Registration {
+        try InterruptCleanup.sequence(prefix: prefix, width: width, zeroPadded: zeroPadded, suffix: suffix)
     }
 }

@@ -9,9 +9,12 @@ import SegueImageIO
 final class PNGSequenceSink: FrameSink {
     private let pattern: NumberedPath
     private var written: [String] = []
+    /// Removes the frames written so far if the process is interrupted.
+    private let cleanup: InterruptCleanup.Registration
 
-    init(pattern: NumberedPath) {
+    init(pattern: NumberedPath) throws {
         self.pattern = pattern
+        cleanup = try pattern.interruptCleanup()
     }
 
     func write(_ frame: Surface) throws {
@@ -19,19 +22,17 @@ final class PNGSequenceSink: FrameSink {
         try Folders.createParent(of: path)
         try PNG.write(frame, to: path)
         written.append(path)
-        AtomicFile.removeIfInterrupted(path)
+        cleanup.setCount(written.count)
     }
 
     func finish() throws {
-        written.forEach(AtomicFile.forget)
+        cleanup.forget()
         written = []
     }
 
     func abandon() {
-        for path in written {
-            unlink(path)
-            AtomicFile.forget(path)
-        }
+        cleanup.forget()
+        for path in written { unlink(path) }
         written = []
     }
 }
