@@ -11,27 +11,36 @@
 //   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
 //
 // Sources/Host: the engine, and libsegue.so over it
-//   SegueC           libsegue.so: the C functions        -> SegueEngine
+//   SegueC           libsegue.so: the C functions        -> SegueEngine, SegueABI
 //   SegueEngine      effects, scenes, the render pipeline -> SeguePluginHost, SegueModel, SegueImageIO, SegueText
-//   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText
+//   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText, SegueABI
 //   SegueModel       transitions, animations, specs      -> SegueBasics (numbers only, no pixels)
-//   SegueImageIO     PNG, YUV4MPEG2, files written whole -> SegueCompositor
+//   SegueImageIO     PNG, YUV, files written whole       -> SegueCompositor, CInterruptCleanup
 //   SegueText        text: FreeType, fontconfig          -> SegueCompositor
-//   SegueCompositor  surfaces, display lists, pixman     -> SegueBasics
-//   SegueBasics      geometry, colour, the error type
+//   SegueCompositor  surfaces; recording, planning,      -> SegueBasics
+//                    execution, kernels, pixman
+//   SegueBasics      the error type, locks, handle tags  -> SegueVocabulary
 //
 // Sources/PluginKit: the plugin side of the ABI. Plugins (plugins/<name>, one
-// libsegue-plugin-<name>.so each) never link the host's modules; they see only
-// the C headers, through the Swift plugin kit:
+// libsegue-plugin-<name>.so each, and packages like examples/swift-plugin)
+// never link the host's modules; they see the C headers, through the kit:
 //
 //   Segue<Name>Plugin (libsegue-plugin-<name>.so)     <- plugins/<name>/Plugin: segue_kit_main(), static stdlib
 //          |
 //   Segue<Name>                                       <- plugins/<name>/Effects: the effects (tests link these)
 //          |
 //   SeguePluginKit -> SeguePluginEntry -> CSegue      <- Swift kit | C: the exported segue_plugin_entry | include/
+//   SeguePluginKitTesting                             <- a fake host for plugins' unit tests
+//
+// Sources/Shared: what both sides of the plugin line speak, defined once
+//   SegueABI         the vocabulary's C shapes, struct   -> SegueVocabulary, CSegue
+//                    layouts by release, the version
+//   SegueVocabulary  points, rects, affine transforms, colours (SwiftUI's names), blend modes,
+//                    paths, parameter kinds and values, statuses, declaration rules (pure Swift)
 //
 // Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen)
-// as Swift modules; include/ is CSegue, the public headers.
+// as Swift modules, and CInterruptCleanup, our own C for the signal handler;
+// include/ is CSegue, the public headers.
 //
 // The C headers in include/ are the contract; SegueC implements them with
 // `@c @implementation`, so the compiler checks every exported signature.
