@@ -46,38 +46,24 @@ extension TextMetrics {
     public var cValue: segue_text_metrics { segue_text_metrics(width: width, ascent: ascent, descent: descent) }
 }
 
-extension BlendMode {
-    /// The mode a `segue_blend` names; nil for a value the headers do not define.
-    public init?(_ c: segue_blend) {
+/// An enumeration whose C value (`segue_blend`, `segue_fill_rule`,
+/// `segue_filter`: all `uint32_t`) is its case's position in `allCases`.
+public protocol CaseOrderCoded: CaseIterable, Equatable where AllCases.Index == Int {}
+
+extension CaseOrderCoded {
+    /// The case a C value names; nil for a value the headers do not define.
+    public init?(_ c: UInt32) {
         guard c < UInt32(Self.allCases.count) else { return nil }
-        self = Self.allCases[Int(c)]
+        self = Self.allCases[Self.allCases.startIndex + Int(c)]
     }
 
-    /// `SEGUE_BLEND_*`: the case's position in `allCases`.
-    public var cValue: segue_blend { segue_blend(Self.allCases.firstIndex(of: self)!) }
+    /// The C value: the case's position in `allCases`.
+    public var cValue: UInt32 { UInt32(Self.allCases.firstIndex(of: self)! - Self.allCases.startIndex) }
 }
 
-extension FillRule {
-    /// The rule a `segue_fill_rule` names; nil for a value the headers do not define.
-    public init?(_ c: segue_fill_rule) {
-        guard c < UInt32(Self.allCases.count) else { return nil }
-        self = Self.allCases[Int(c)]
-    }
-
-    /// `SEGUE_FILL_*`: the case's position in `allCases`.
-    public var cValue: segue_fill_rule { segue_fill_rule(Self.allCases.firstIndex(of: self)!) }
-}
-
-extension SamplingFilter {
-    /// The filter a `segue_filter` names; nil for a value the headers do not define.
-    public init?(_ c: segue_filter) {
-        guard c < UInt32(Self.allCases.count) else { return nil }
-        self = Self.allCases[Int(c)]
-    }
-
-    /// `SEGUE_FILTER_*`: the case's position in `allCases`.
-    public var cValue: segue_filter { segue_filter(Self.allCases.firstIndex(of: self)!) }
-}
+extension BlendMode: CaseOrderCoded {}
+extension FillRule: CaseOrderCoded {}
+extension SamplingFilter: CaseOrderCoded {}
 
 extension Status {
     public init(_ c: segue_status) {
