@@ -9,6 +9,35 @@ extension SpanKernels {
     /// A sampler with a vector path: what the dispatch needs here.
     typealias RowSampler = VectorSampler
 
+    /// A sampler's weights or paint as 16-bit lanes, made once per row so the
+    /// loops do not rebuild them for every four pixels.
+    struct Lanes {
+        let first: __m128i, second: __m128i, third: __m128i
+
+        /// (wt, wb).
+        static func vertical(_ s: Sampling) -> Lanes {
+            Lanes(first: _mm_set1_epi16(Int16(s.wt)), second: _mm_set1_epi16(Int16(s.wb)), third: _mm_setzero_si128())
+        }
+
+        /// (128 − wx, wx).
+        static func horizontal(_ s: Sampling) -> Lanes {
+            Lanes(first: _mm_set1_epi16(Int16(128 - s.wx)), second: _mm_set1_epi16(Int16(s.wx)),
+                  third: _mm_setzero_si128())
+        }
+
+        /// (wt, wb) and the pmaddwd pair (128 − wx, wx).
+        static func both(_ s: Sampling) -> Lanes {
+            Lanes(first: _mm_set1_epi16(Int16(s.wt)), second: _mm_set1_epi16(Int16(s.wb)),
+                  third: _mm_set1_epi32(Int32(s.wx) << 16 | Int32(128 - s.wx)))
+        }
+
+        /// A premultiplied paint as 16-bit lanes.
+        static func tint(_ paint: UInt32) -> Lanes {
+            Lanes(first: _mm_unpacklo_epi8(_mm_set1_epi32(Int32(bitPattern: paint)), _mm_setzero_si128()),
+                  second: _mm_setzero_si128(), third: _mm_setzero_si128())
+        }
+    }
+
     /// Output pixels i…i+3, all of whose taps lie inside the row.
     protocol VectorSampler: Sampler {
         func vector(_ i: Int) -> __m128i
@@ -232,11 +261,18 @@ extension SpanKernels {
         let mask: Mask
         /// The mask as 16-bit lanes for two pixels.
         let factors: __m128i
+        /// A select mask's bytes for four pixels.
+        let keep: __m128i
 
         @inline(__always)
         init(_ combiner: Combiner) {
             op = combiner.op
             mask = combiner.mask
+            if case .select(let f) = mask {
+                keep = _mm_set1_epi32(Int32(bitPattern: f))
+            } else {
+                keep = _mm_setzero_si128()
+            }
             switch mask {
             case .none: factors = _mm_set1_epi16(255)
             case .uniform(let m): factors = _mm_set1_epi16(Int16(m))
@@ -254,8 +290,8 @@ extension SpanKernels {
             case .uniform, .components:
                 source = _mm_packus_epi16(mul16(_mm_unpacklo_epi8(s, zero), factors),
                                           mul16(_mm_unpackhi_epi8(s, zero), factors))
-            case .select(let f):
-                source = _mm_and_si128(s, _mm_set1_epi32(Int32(bitPattern: f)))
+            case .select:
+                source = _mm_and_si128(s, keep)
             }
             switch op {
             case .source:
@@ -324,6 +360,13 @@ extension SpanKernels {
         /// Column i of the output's left taps (valid over the interior, and one more).
         let columns: UnsafeMutablePointer<UInt64>
         let sampling: Sampling
+        let lanes: Lanes
+
+        init(columns: UnsafeMutablePointer<UInt64>, sampling: Sampling) {
+            self.columns = columns
+            self.sampling = sampling
+            lanes = .both(sampling)
+        }
 
         @inline(__always) func scalar(_ i: Int) -> UInt32 { SpanKernels.bilinear(sampling, i) }
         @inline(__always) func vector(_ i: Int) -> __m128i {
@@ -331,16 +374,16 @@ extension SpanKernels {
                 UnsafeRawPointer(columns + k).loadUnaligned(as: __m128i.self)
             }
             let leftLow = load(i), leftHigh = load(i + 2), rightLow = load(i + 1), rightHigh = load(i + 3)
-            return horizontalBlend(leftLow, leftHigh, rightLow, rightHigh, wx: sampling.wx)
+            return horizontalBlend(leftLow, leftHigh, rightLow, rightHigh, lanes.third)
         }
     }
 
     /// Four pixels from their columns' vertical blends (16-bit lanes, two
-    /// pixels a register): (vL·(128 − wx) + vR·wx) >> 14 with `pmaddwd`.
+    /// pixels a register): (vL·(128 − wx) + vR·wx) >> 14 with `pmaddwd`,
+    /// `horizontal` holding the pair (128 − wx, wx).
     @inline(__always)
     static func horizontalBlend(_ leftLow: __m128i, _ leftHigh: __m128i, _ rightLow: __m128i, _ rightHigh: __m128i,
-                                wx: Int) -> __m128i {
-        let horizontal = _mm_set1_epi32(Int32(wx) << 16 | Int32(128 - wx))
+                                _ horizontal: __m128i) -> __m128i {
         @inline(__always) func blend(_ pairs: __m128i) -> __m128i {
             _mm_srli_epi32(_mm_madd_epi16(pairs, horizontal), 14)
         }
@@ -353,9 +396,9 @@ extension SpanKernels {
 
     /// One row's vertical blend of four pixels, as 16-bit lanes: T·wt + B·wb.
     @inline(__always)
-    static func verticalBlend(_ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>, wt: Int,
-                              wb: Int) -> (low: __m128i, high: __m128i) {
-        let zero = _mm_setzero_si128(), kt = _mm_set1_epi16(Int16(wt)), kb = _mm_set1_epi16(Int16(wb))
+    static func verticalBlend(_ top: UnsafePointer<UInt32>, _ bottom: UnsafePointer<UInt32>, _ kt: __m128i,
+                              _ kb: __m128i) -> (low: __m128i, high: __m128i) {
+        let zero = _mm_setzero_si128()
         let t = load(top), b = load(bottom)
         return (_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(t, zero), kt),
                               _mm_mullo_epi16(_mm_unpacklo_epi8(b, zero), kb)),
@@ -371,7 +414,7 @@ extension SpanKernels.Direct: SpanKernels.VectorSampler {
 extension SpanKernels.Vertical: SpanKernels.VectorSampler {
     /// (T·wt + B·wb) >> 7.
     @inline(__always) func vector(_ i: Int) -> __m128i {
-        let (lo, hi) = SpanKernels.verticalBlend(top + i, bottom + i, wt: sampling.wt, wb: sampling.wb)
+        let (lo, hi) = SpanKernels.verticalBlend(top + i, bottom + i, lanes.first, lanes.second)
         return _mm_packus_epi16(_mm_srli_epi16(lo, 7), _mm_srli_epi16(hi, 7))
     }
 }
@@ -380,7 +423,7 @@ extension SpanKernels.Horizontal: SpanKernels.VectorSampler {
     /// (L·(128 − wx) + R·wx) >> 7.
     @inline(__always) func vector(_ i: Int) -> __m128i {
         let zero = _mm_setzero_si128()
-        let wl = _mm_set1_epi16(Int16(128 - sampling.wx)), wr = _mm_set1_epi16(Int16(sampling.wx))
+        let wl = lanes.first, wr = lanes.second
         let l = SpanKernels.load(pixels + i), r = SpanKernels.load(pixels + i + 1)
         let lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(l, zero), wl),
                                _mm_mullo_epi16(_mm_unpacklo_epi8(r, zero), wr))
@@ -392,17 +435,16 @@ extension SpanKernels.Horizontal: SpanKernels.VectorSampler {
 
 extension SpanKernels.Both: SpanKernels.VectorSampler {
     @inline(__always) func vector(_ i: Int) -> __m128i {
-        let left = SpanKernels.verticalBlend(top + i, bottom + i, wt: sampling.wt, wb: sampling.wb)
-        let right = SpanKernels.verticalBlend(top + i + 1, bottom + i + 1, wt: sampling.wt, wb: sampling.wb)
-        return SpanKernels.horizontalBlend(left.low, left.high, right.low, right.high, wx: sampling.wx)
+        let left = SpanKernels.verticalBlend(top + i, bottom + i, lanes.first, lanes.second)
+        let right = SpanKernels.verticalBlend(top + i + 1, bottom + i + 1, lanes.first, lanes.second)
+        return SpanKernels.horizontalBlend(left.low, left.high, right.low, right.high, lanes.third)
     }
 }
 
 extension SpanKernels.Tinted: SpanKernels.VectorSampler where Inner: SpanKernels.VectorSampler {
     @inline(__always) func vector(_ i: Int) -> __m128i {
-        let paint16 = _mm_unpacklo_epi8(_mm_set1_epi32(Int32(bitPattern: paint)), _mm_setzero_si128())
         let (low, high) = SpanKernels.alphas16(inner.vector(i))
-        return _mm_packus_epi16(SpanKernels.mul16(paint16, low), SpanKernels.mul16(paint16, high))
+        return _mm_packus_epi16(SpanKernels.mul16(lanes.first, low), SpanKernels.mul16(lanes.first, high))
     }
 }
 
@@ -411,6 +453,14 @@ extension SpanKernels.Tinted: SpanKernels.VectorSampler where Inner: SpanKernels
 // No vector path: every pixel goes through the scalar loops.
 extension SpanKernels {
     typealias RowSampler = Sampler
+
+    /// Nothing to keep for loops that do not exist.
+    struct Lanes {
+        static func vertical(_ s: Sampling) -> Lanes { Lanes() }
+        static func horizontal(_ s: Sampling) -> Lanes { Lanes() }
+        static func both(_ s: Sampling) -> Lanes { Lanes() }
+        static func tint(_ paint: UInt32) -> Lanes { Lanes() }
+    }
 
     @inline(__always)
     static func runVector<S: Sampler>(_ sampler: S, _ combiner: Combiner, needsDestination: Bool,

@@ -324,7 +324,8 @@ enum SpanKernels {
 
     /// Produces the (tinted) source pixels of one output row. The vector
     /// loops need `RowSampler` (`SpanKernels+SSE2.swift`), which adds four
-    /// pixels at a time on processors that have a vector path.
+    /// pixels at a time on processors that have a vector path; a sampler's
+    /// `Lanes` are the constants those loops use, made once when it is.
     protocol Sampler {
         /// The source row itself, when output pixel i is source pixel i.
         var row: UnsafePointer<UInt32>? { get }
@@ -347,6 +348,15 @@ enum SpanKernels {
         var row: UnsafePointer<UInt32>? { nil }
         let top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>
         let sampling: Sampling
+        /// The weights as the vector loop wants them, made once per row.
+        let lanes: Lanes
+
+        init(top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>, sampling: Sampling) {
+            self.top = top
+            self.bottom = bottom
+            self.sampling = sampling
+            lanes = .vertical(sampling)
+        }
 
         @inline(__always) func scalar(_ i: Int) -> UInt32 { SpanKernels.bilinear(sampling, i) }
     }
@@ -356,6 +366,13 @@ enum SpanKernels {
         var row: UnsafePointer<UInt32>? { nil }
         let pixels: UnsafePointer<UInt32>
         let sampling: Sampling
+        let lanes: Lanes
+
+        init(pixels: UnsafePointer<UInt32>, sampling: Sampling) {
+            self.pixels = pixels
+            self.sampling = sampling
+            lanes = .horizontal(sampling)
+        }
 
         @inline(__always) func scalar(_ i: Int) -> UInt32 { SpanKernels.bilinear(sampling, i) }
     }
@@ -366,6 +383,14 @@ enum SpanKernels {
         var row: UnsafePointer<UInt32>? { nil }
         let top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>
         let sampling: Sampling
+        let lanes: Lanes
+
+        init(top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>, sampling: Sampling) {
+            self.top = top
+            self.bottom = bottom
+            self.sampling = sampling
+            lanes = .both(sampling)
+        }
 
         @inline(__always) func scalar(_ i: Int) -> UInt32 { SpanKernels.bilinear(sampling, i) }
     }
@@ -375,6 +400,13 @@ enum SpanKernels {
         var row: UnsafePointer<UInt32>? { nil }
         let inner: Inner
         let paint: UInt32
+        let lanes: Lanes
+
+        init(inner: Inner, paint: UInt32) {
+            self.inner = inner
+            self.paint = paint
+            lanes = .tint(paint)
+        }
 
         @inline(__always) func scalar(_ i: Int) -> UInt32 { SpanKernels.mulAll(paint, inner.scalar(i) &>> 24) }
     }
