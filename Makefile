@@ -16,7 +16,8 @@ CC      ?= cc
 BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
-BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config
+BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
+                  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
 TEST_PACKAGES  := python3 ffmpeg webp valgrind
 RELEASE_DIR    := .build/release
 FUZZ_PACKAGES  := python3

@@ -6,7 +6,9 @@
 // on those below it in its list, or in a list further down:
 //
 // Sources/Tools: the segue command and what only it uses (not in libsegue.so)
-//   SegueCLI         the segue tool                      -> SegueEngine, SegueSamples, SegueWebP
+//   SegueCLI         the segue tool                      -> SegueEngine, SegueMedia, SegueSamples, SegueWebP
+//   SegueMedia       video and pictures through FFmpeg's -> SegueImageIO, CAV
+//                    libraries: reading, sequence timing, writing
 //   SegueSamples     the demo's sample pictures          -> SegueText
 //   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
 //
@@ -38,7 +40,8 @@
 //   SegueVocabulary  points, rects, affine transforms, colours (SwiftUI's names), blend modes,
 //                    paths, parameter kinds and values, statuses, declaration rules (pure Swift)
 //
-// Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen)
+// Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen, and
+// FFmpeg's libav* for the tools only: libsegue.so never links them)
 // as Swift modules, and CInterruptCleanup, our own C for the signal handler;
 // include/ is CSegue, the public headers.
 //
@@ -87,6 +90,10 @@ let package = Package(
         .systemLibrary(name: "CPixman", path: "Sources/System/CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CAV", path: "Sources/System/CAV",
+                       pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev",
+                                         "libavutil-dev"])]),
         .systemLibrary(name: "CDynamicLoader", path: "Sources/System/CDynamicLoader"),
         .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
@@ -128,7 +135,8 @@ let package = Package(
         // Sources/Tools: the segue command and what only it uses.
         .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"], path: "Sources/Tools/SegueWebP"),
         .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"], path: "Sources/Tools/SegueSamples"),
-        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueSamples", "SegueWebP", "SegueABI"],
+        .target(name: "SegueMedia", dependencies: ["SegueImageIO", "CAV"], path: "Sources/Tools/SegueMedia"),
+        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueMedia", "SegueSamples", "SegueWebP", "SegueABI"],
                           path: "Sources/Tools/SegueCLI"),
 
         // Sources/PluginKit: the plugin side of the ABI. The Swift plugin kit, and the C

@@ -58,7 +58,7 @@ class SlideshowTests(Workspace):
         self.assertEqual(self.show("--transition", ".slide", "--transition", ".opacity").returncode, 0)
         result = self.show("--transition", ".slide", "--transition", ".opacity", "--transition", ".scale")
         self.assertEqual(result.returncode, 2)
-        self.assertIn("3 transitions for 2 gaps", result.stderr)
+        self.assertIn("3 transitions for 2 junctions", result.stderr)
 
     def test_random_is_repeatable_with_a_seed(self):
         a, b, c = self.path("a.y4m"), self.path("b.y4m"), self.path("c.y4m")
@@ -76,12 +76,15 @@ class SlideshowTests(Workspace):
         self.assertEqual(probe.stdout.strip(), "320,240,25")
 
     @unittest.skipUnless(shutil.which("ffprobe"), "ffmpeg is not installed (.ci/run installs it)")
-    def test_an_mp4_is_written_through_ffmpeg(self):
+    def test_an_mp4_holds_every_frame_and_no_sound_track(self):
         out = self.path("show.mp4")
         self.assertEqual(self.show(output=out).returncode, 0)
         probe = run("ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
                     "stream=nb_read_frames", "-of", "csv=p=0", out, check=0)
         self.assertEqual(probe.stdout.strip(), "25")
+        # Pictures have no sound, so the video has no sound track.
+        streams = run("ffprobe", "-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", out, check=0)
+        self.assertEqual(streams.stdout.split(), ["video"])
 
     def test_a_missing_picture_fails_before_writing_anything(self):
         result = segue("slideshow", self.exact, self.path("gone.png"), "-o", self.path("show.y4m"))

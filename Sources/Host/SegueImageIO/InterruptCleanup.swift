@@ -21,7 +21,7 @@ public enum InterruptCleanup {
             self.ticket = ticket
         }
 
-        /// For a sequence: how many of its numbered files exist (numbers 0..<count).
+        /// For a sequence: how many of its numbered files exist (numbers first..<first + count).
         public func setCount(_ count: Int) {
             interrupt_cleanup_set_count(ticket, count)
         }
@@ -48,8 +48,9 @@ public enum InterruptCleanup {
     /// Numbered files `prefix` + n (padded to `width` digits, with zeros when
     /// `zeroPadded`, else spaces) + `suffix`, for n below the count set on
     /// the registration.
-    public static func sequence(prefix: String, width: Int, zeroPadded: Bool, suffix: String) throws -> Registration {
-        try Registration(interrupt_cleanup_add_sequence(prefix, Int32(width), zeroPadded ? 1 : 0, suffix),
+    public static func sequence(prefix: String, width: Int, zeroPadded: Bool, suffix: String,
+                                first: Int = 0) throws -> Registration {
+        try Registration(interrupt_cleanup_add_sequence(prefix, Int32(width), zeroPadded ? 1 : 0, suffix, first),
                          "'\(prefix)…\(suffix)'")
     }
 

@@ -4,13 +4,14 @@ import SegueCompositor
 
 /// Writes surfaces as a YUV4MPEG2 stream (what `ffmpeg -i -` and most
 /// encoders read): 4:2:0 chroma sited as in JPEG (the average of each 2×2
-/// block), BT.709 colours in limited range (Y 16…235, Cb and Cr 16…240),
-/// converted by `YUV420Encoder`.
+/// block), BT.709 colours (or the `matrix` asked for) in limited range
+/// (Y 16…235, Cb and Cr 16…240), converted by `YUV420Encoder`; or 4:2:0
+/// frames that already are in that form, copied as they are.
 ///
 /// Surfaces are premultiplied, so their colour channels already are the
 /// colour composited over black; alpha is dropped and a transparent pixel
 /// comes out black. The stream carries no colour-matrix tag: tell the encoder
-/// BT.709 (e.g. `-colorspace bt709`).
+/// which (e.g. `-colorspace bt709`; FFmpeg assumes BT.601 without one).
 ///
 /// The writer does not own `file`: it neither flushes nor closes it.
 /// `[one thread per instance]`
@@ -31,7 +32,8 @@ public final class Y4MWriter {
     /// - Throws: `.invalidArgument` for a side outside 1…`Surface.maximumSide`
     ///   or a rate below 1; `.outOfMemory`.
     public init(
-        file: UnsafeMutablePointer<FILE>, width: Int, height: Int, framesPerSecond: Int, name: String? = nil
+        file: UnsafeMutablePointer<FILE>, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr = .bt709,
+        name: String? = nil
     ) throws {
         let sides = 1...Surface.maximumSide
         guard sides.contains(width), sides.contains(height) else {
@@ -40,7 +42,10 @@ public final class Y4MWriter {
         guard framesPerSecond >= 1 else {
             throw SegueError.invalidArgument("a YUV4MPEG2 stream needs at least 1 frame per second, not \(framesPerSecond)")
         }
-        encoder = YUV420Encoder(width: width, height: height, matrix: .bt709)
+        guard matrix.range == .limited else {
+            throw SegueError.invalidArgument("YUV4MPEG2 frames are written in limited range")
+        }
+        encoder = YUV420Encoder(width: width, height: height, matrix: matrix)
         let size = Self.frameMarker.utf8.count + encoder.planeBytes
         guard let memory = malloc(size) else {
             throw SegueError(.outOfMemory, "cannot allocate a \(width)×\(height) YUV4MPEG2 frame")
@@ -71,17 +76,38 @@ public final class Y4MWriter {
             throw SegueError.invalidArgument(
                 "a \(surface.width)×\(surface.height) surface cannot be a frame of \(describeTarget()), which is \(width)×\(height)")
         }
-        if !hasWrittenHeader {
-            var text = header
-            try text.withUTF8 { try put(UnsafeRawBufferPointer($0)) }
-            hasWrittenHeader = true
-        }
+        try writeHeaderOnce()
         let planes = frame.baseAddress! + Self.frameMarker.utf8.count
         encoder.convert(surface, into: planes.assumingMemoryBound(to: UInt8.self))
         try put(UnsafeRawBufferPointer(frame))
     }
 
+    /// The colour definition frames are written in.
+    public var matrix: YCbCr { encoder.matrix }
+
+    /// Appends one frame that already is 4:2:0 in this stream's `matrix`
+    /// (a decoded video frame), copied as it is.
+    /// - Throws: `.invalidArgument` when its size or matrix differ; `.io`.
+    public func write(_ planes: YUV420Planes) throws {
+        guard planes.width == width, planes.height == height, planes.matrix == encoder.matrix else {
+            throw SegueError.invalidArgument(
+                "a \(planes.width)×\(planes.height) 4:2:0 frame in other colours cannot be a frame of \(describeTarget())")
+        }
+        try writeHeaderOnce()
+        let packed = frame.baseAddress! + Self.frameMarker.utf8.count
+        YUV420Planes(packed: packed.assumingMemoryBound(to: UInt8.self), width: width, height: height,
+                     matrix: planes.matrix).copy(from: planes)
+        try put(UnsafeRawBufferPointer(frame))
+    }
+
     private static let frameMarker = "FRAME\n"
+
+    private func writeHeaderOnce() throws {
+        guard !hasWrittenHeader else { return }
+        var text = header
+        try text.withUTF8 { try put(UnsafeRawBufferPointer($0)) }
+        hasWrittenHeader = true
+    }
 
     private func put(_ bytes: UnsafeRawBufferPointer) throws {
         guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else {

@@ -28,6 +28,8 @@ struct slot {
     int width;
     int zero_padded;
     int prefix_length;
+    /* A sequence's first number. */
+    long first;
     /* A file's or folder's path; a sequence's prefix, a NUL, then its suffix. */
     char text[INTERRUPT_CLEANUP_PATH_MAX];
 };
@@ -74,11 +76,14 @@ int interrupt_cleanup_add_process(int pid)
     return pid > 0 ? claim(KIND_PROCESS, "", NULL, 0, 0, pid) : -1;
 }
 
-int interrupt_cleanup_add_sequence(const char *prefix, int width, int zero_padded, const char *suffix)
+int interrupt_cleanup_add_sequence(const char *prefix, int width, int zero_padded, const char *suffix, long first)
 {
-    if (!prefix || !suffix || width < 0 || width > 32)
+    if (!prefix || !suffix || width < 0 || width > 32 || first < 0)
         return -1;
-    return claim(KIND_SEQUENCE, prefix, suffix, width, zero_padded, 0);
+    int ticket = claim(KIND_SEQUENCE, prefix, suffix, width, zero_padded, 0);
+    if (ticket >= 0)
+        slots[ticket].first = first;
+    return ticket;
 }
 
 void interrupt_cleanup_set_count(int ticket, long count)
@@ -164,7 +169,7 @@ void interrupt_cleanup_remove_all(void)
             break;
         case KIND_SEQUENCE:
             for (long n = atomic_load_explicit(&s->count, memory_order_acquire) - 1; n >= 0; n--)
-                remove_numbered(s, n);
+                remove_numbered(s, s->first + n);
             break;
         case KIND_PROCESS:
             break;

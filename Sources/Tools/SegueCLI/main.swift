@@ -5,7 +5,7 @@ import SegueImageIO
 
 /// `segue`: the command-line face of the engine.
 enum Segue {
-    static let commands = [DemoCommand.command, FrameCommand.command, RenderCommand.command, SlideshowCommand.command,
+    static let commands = [DemoCommand.command, FrameCommand.command, RenderCommand.command, SequenceCommand.command, SequenceCommand.slideshow,
                            SheetCommand.command, SampleCommand.command,
                            ListCommand.command, DescribeCommand.command,
                            PluginsCommand.command]

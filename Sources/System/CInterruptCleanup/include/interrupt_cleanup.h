@@ -37,17 +37,17 @@ int interrupt_cleanup_add_folder(const char *path);
 
 /** Registers numbered files: prefix, the number n in decimal padded to
  *  `width` digits (with zeros when `zero_padded`, else spaces), then suffix,
- *  for every n below the count set with interrupt_cleanup_set_count()
- *  (0 at first). Returns a ticket, or -1 as above (prefix and suffix count
- *  towards the path limit). */
-int interrupt_cleanup_add_sequence(const char *prefix, int width, int zero_padded, const char *suffix);
+ *  for every n from `first` on, below first + the count set with
+ *  interrupt_cleanup_set_count() (0 at first). Returns a ticket, or -1 as
+ *  above (prefix and suffix count towards the path limit). */
+int interrupt_cleanup_add_sequence(const char *prefix, int width, int zero_padded, const char *suffix, long first);
 
 /** Registers a child process to kill (SIGKILL, then waited for) before
  *  anything is removed, so that it cannot write a file again once it is
  *  gone. Returns a ticket, or -1 when the table is full. */
 int interrupt_cleanup_add_process(int pid);
 
-/** Sets how many files of a sequence exist (0 ≤ n < count). */
+/** Sets how many files of a sequence exist (first ≤ n < first + count). */
 void interrupt_cleanup_set_count(int ticket, long count);
 
 /** Forgets a registration (what it names is then the caller's again).

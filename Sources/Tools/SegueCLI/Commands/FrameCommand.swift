@@ -8,7 +8,7 @@ enum FrameCommand {
     static let name = "frame"
     static let summary = "render one frame of a transition to a PNG file"
     static let help = """
-        Usage: segue frame [--from A.png] [--to B.png] --transition SPEC --progress P [options] -o OUT.png
+        Usage: segue frame [--from A] [--to B] --transition SPEC --progress P [options] -o OUT.png
 
         Draws the transition at progress P: 0 shows the inserted image (--to) in its
         active state and the removed one (--from) in its identity state; 1 the reverse.
@@ -16,8 +16,7 @@ enum FrameCommand {
         a .modifier(active:identity:) transition animates one effect between two states.
 
         Options:
-          --from FILE           the view being removed (PNG)
-          --to FILE             the view being inserted (PNG)
+        \(Inputs.pictureHelp)
           --transition SPEC     a SwiftUI transition, e.g. '.move(edge: .trailing)'
           --progress P          where in the transition, usually 0…1
           -o, --output FILE     the PNG to write (written whole or not at all)
@@ -35,8 +34,8 @@ enum FrameCommand {
 
     static func run(_ arguments: [String]) throws {
         let args = try Arguments(arguments, command: name, options: [
-            .value("--from"), .value("--to"), .value("--transition"), .value("--progress"), .value("-o", "--output"),
-        ] + SceneOptions.options)
+            .value("--transition"), .value("--progress"), .value("-o", "--output"),
+        ] + Inputs.pictureOptions + SceneOptions.options)
         guard args.positional.isEmpty else {
             throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
         }
@@ -48,8 +47,8 @@ enum FrameCommand {
         }
         let engine = try SceneOptions.engine(args)
         let transition = try Inputs.transition(spec, engine: engine, option: "--transition", command: name)
-        let from = try args.value("--from").map(Inputs.image)
-        let to = try args.value("--to").map(Inputs.image)
+        let from = try Inputs.picture(args, "--from")
+        let to = try Inputs.picture(args, "--to")
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
         let target = try Surface(width: scene.width!, height: scene.height!)

@@ -1,22 +1,30 @@
 import SegueBasics
 import SegueCompositor
 import SegueEngine
+import SegueMedia
 import SegueModel
 
 /// `segue render`: every frame of a transition under an animation.
 enum RenderCommand {
     static let name = "render"
-    static let summary = "render a transition's frames to PNGs, YUV4MPEG2 or (with ffmpeg) a video"
+    static let summary = "render a transition between two pictures or videos to a video, YUV4MPEG2 or PNGs"
     static let help = """
-        Usage: segue render [--from A.png] [--to B.png] --transition SPEC [--animation SPEC]
+        Usage: segue render [--from A] [--to B] --transition SPEC [--animation SPEC]
                             [--duration S] [--fps N] [--frames N] [options] -o OUTPUT
 
         Renders the transition as time passes under the animation: the first frame is
         at time 0, the last at the end of the animation, exactly in the identity state.
+        A and B are pictures (PNG, JPEG, WebP, GIF, TIFF, BMP) or videos (mp4, mov,
+        mkv, webm, y4m …): a video stays live, the removed one playing its last
+        --duration seconds, the inserted one its first, and their sound crossfades
+        along the transition's progress.
 
         Options:
-          --from FILE           the view being removed (PNG)
-          --to FILE             the view being inserted (PNG)
+          --from FILE           the view being removed
+          --to FILE             the view being inserted
+          --from-start S        where in --from the transition starts (default: its length
+                                less the duration)
+          --to-start S          where in --to the transition starts (default: 0)
           --transition SPEC     a SwiftUI transition, e.g. '.push(from: .trailing)'
           --animation SPEC      how progress follows time (default: .easeInOut(duration: 1))
           --duration S          seconds of output (default: the animation's duration,
@@ -27,8 +35,9 @@ enum RenderCommand {
                                 (default: duration × fps + 1)
           -o, --output OUTPUT   'out/frame%04d.png' for numbered PNGs, 'out.y4m' for a
                                 YUV4MPEG2 file, '-' for YUV4MPEG2 on standard output,
-                                'out.mp4' (or .mkv, .mov, .webm) to encode with ffmpeg
+                                'out.mp4' (or .mkv, .mov, .webm) for a video with sound
           -q, --quiet           no progress bar
+        \(MediaOptions.help)
         \(SceneOptions.help)
           -h, --help            show this help
 
@@ -38,15 +47,17 @@ enum RenderCommand {
               --animation '.spring(duration: 0.6, bounce: 0.3)' -o - | ffmpeg -i - out.mp4
           segue render --from a.png --to b.png --transition .opacity --blend plusLighter \\
               --animation '.easeIn(duration: 2)' --fps 60 -o fade.y4m
+          segue render --from a.mp4 --to b.mp4 --transition .explode --duration 1.5 -o out.mp4
         """
 
     static let command = Command(name: name, summary: summary, help: help, run: run)
 
     static func run(_ arguments: [String]) throws {
         let args = try Arguments(arguments, command: name, options: [
-            .value("--from"), .value("--to"), .value("--transition"), .value("--animation"), .value("--duration"),
-            .value("--fps"), .value("--frames"), .value("-o", "--output"), .flag("-q", "--quiet"),
-        ] + SceneOptions.options)
+            .value("--from"), .value("--to"), .value("--from-start"), .value("--to-start"), .value("--transition"),
+            .value("--animation"), .value("--duration"), .value("--fps"), .value("--frames"), .value("-o", "--output"),
+            .flag("-q", "--quiet"),
+        ] + MediaOptions.options + SceneOptions.options)
         guard args.positional.isEmpty else {
             throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
         }
@@ -60,21 +71,68 @@ enum RenderCommand {
         let animation = try args.value("--animation").map {
             try Inputs.animation($0, option: "--animation", command: name)
         } ?? .easeInOut(duration: 1)
-        let fps = try args.integer("--fps", in: 1...1000) ?? 30
         let duration = try args.number("--duration", in: 0...86_400) ?? animation.duration
+        var settings = try MediaOptions.settings(args)
+        if !MediaWriter.handles(output) { settings.audio = nil }
+        let from = try args.value("--from").map { try Clip(path: $0, audio: settings.audio) }
+        let to = try args.value("--to").map { try Clip(path: $0, audio: settings.audio) }
+        if from?.audio == nil && to?.audio == nil { settings.audio = nil }
+        let fromStart = try Self.start(args, "--from-start", clip: from, duration: duration)
+        let toStart = try Self.start(args, "--to-start", clip: to, duration: duration)
+        let fps = try args.integer("--fps", in: 1...1000)
+            ?? (to ?? from).flatMap(\.framesPerSecond).map { max(1, Int($0.rounded())) } ?? 30
         let frameCount = try args.integer("--frames", in: 1...1_000_000) ?? Int((duration * Double(fps)).rounded()) + 1
-
-        let from = try args.value("--from").map(Inputs.image)
-        let to = try args.value("--to").map(Inputs.image)
+        let frames = try MediaOptions.range(args, frames: frameCount)
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
-        let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!,
-                                       framesPerSecond: fps, command: name)
-        try sink.writeFrames(frameCount, width: scene.width!, height: scene.height!, label: "rendering",
-                             quiet: args.has("-q")) { index, target in
-            let time = frameCount == 1 ? duration : duration * Double(index) / Double(frameCount - 1)
-            try engine.render(transition, from: from, to: to, progress: animation.progress(at: time),
-                              scene: scene, into: target)
+        func time(_ index: Int) -> Double {
+            frameCount == 1 ? duration : duration * Double(index) / Double(frameCount - 1)
         }
+        let sound = try settings.audio.map { format in
+            try Self.sound(from: from, fromStart: fromStart, to: to, toStart: toStart, frames: frameCount, fps: fps,
+                           animation: animation, fade: MediaOptions.audioFade(args), format: format)
+        }
+        let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!, framesPerSecond: fps,
+                                       command: name, settings: settings, matrix: Clip.outputMatrix([from, to].compactMap { $0 }),
+                                       firstNumber: frames.lowerBound)
+        try sink.writeFrames(frames, width: scene.width!, height: scene.height!, label: "rendering",
+                             quiet: args.has("-q"), audio: sound.map { sound in { index in
+            var samples: [Float] = []
+            try sound.mix(SoundMix.samples(ofFrame: index, framesPerSecond: fps, rate: sound.format.sampleRate),
+                          into: &samples)
+            return samples
+        } }) { index, target in
+            let t = time(index)
+            try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),
+                              progress: animation.progress(at: t), scene: scene, into: target)
+            return .picture(target)
+        }
+    }
+
+    /// Where in a clip the transition starts: the option, else (for the
+    /// removed view) its last `duration` seconds, else 0.
+    private static func start(_ args: Arguments, _ option: String, clip: Clip?, duration: Double) throws -> Double {
+        if let value = try args.number(option, in: 0...86_400) { return value }
+        guard option == "--from-start", let length = clip?.duration else { return 0 }
+        return max(0, length - duration)
+    }
+
+    /// The two clips' sounds over the transition: the removed one fading out
+    /// as the inserted one fades in, along the animation's progress.
+    private static func sound(from: Clip?, fromStart: Double, to: Clip?, toStart: Double, frames: Int, fps: Int,
+                              animation: Animation, fade: AudioFade, format: AudioFormat) throws -> SoundMix {
+        let rate = format.sampleRate
+        let total = frames * rate / fps
+        func progress(_ sample: Int) -> Double { animation.progress(at: Double(sample) / Double(rate)) }
+        var voices: [SoundMix.Voice] = []
+        if let reader = from?.audio {
+            voices.append(.init(reader: reader, outputStart: 0, sourceStart: Int((fromStart * Double(rate)).rounded()),
+                                range: 0..<total) { fade.gains(progress($0)).leaving })
+        }
+        if let reader = to?.audio {
+            voices.append(.init(reader: reader, outputStart: 0, sourceStart: Int((toStart * Double(rate)).rounded()),
+                                range: 0..<total) { fade.gains(progress($0)).entering })
+        }
+        return SoundMix(format: format, voices: voices)
     }
 }

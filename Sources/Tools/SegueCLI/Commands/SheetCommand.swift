@@ -9,7 +9,7 @@ enum SheetCommand {
     static let name = "sheet"
     static let summary = "render a contact sheet: a transition's frames side by side, labelled"
     static let help = """
-        Usage: segue sheet [--from A.png] [--to B.png] --transition SPEC [--animation SPEC]
+        Usage: segue sheet [--from A] [--to B] --transition SPEC [--animation SPEC]
                            [--frames N] [--columns N] [--thumbnail W] [options] -o SHEET.png
 
         Renders N frames of the transition and lays them out in one picture under
@@ -18,8 +18,7 @@ enum SheetCommand {
         so springs show their overshoot.
 
         Options:
-          --from FILE           the view being removed (PNG)
-          --to FILE             the view being inserted (PNG)
+        \(Inputs.pictureHelp)
           --transition SPEC     a SwiftUI transition
           --animation SPEC      space the frames in time under this animation
           --frames N            how many frames (default: 5)
@@ -38,9 +37,9 @@ enum SheetCommand {
 
     static func run(_ arguments: [String]) throws {
         let args = try Arguments(arguments, command: name, options: [
-            .value("--from"), .value("--to"), .value("--transition"), .value("--animation"), .value("--frames"),
+            .value("--transition"), .value("--animation"), .value("--frames"),
             .value("--columns"), .value("--thumbnail"), .value("-o", "--output"),
-        ] + SceneOptions.options)
+        ] + Inputs.pictureOptions + SceneOptions.options)
         guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
         let output = try args.required("-o")
         guard args.has("--from") || args.has("--to") else { throw UsageError("give --from, --to or both", command: name) }
@@ -51,8 +50,8 @@ enum SheetCommand {
         let count = try args.integer("--frames", in: 2...100) ?? 5
         let columns = try args.integer("--columns", in: 1...100) ?? min(count, 6)
         let thumbnail = try args.integer("--thumbnail", in: 16...4096) ?? 320
-        let from = try args.value("--from").map(Inputs.image)
-        let to = try args.value("--to").map(Inputs.image)
+        let from = try Inputs.picture(args, "--from")
+        let to = try Inputs.picture(args, "--to")
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
         let frames = try Sheets.frames(engine: engine, transition: transition, animation: animation, from: from, to: to,

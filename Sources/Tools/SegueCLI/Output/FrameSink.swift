@@ -1,29 +1,63 @@
+import SegueBasics
 import SegueCompositor
+import SegueImageIO
+import SegueMedia
 
 /// Where rendered frames go. A sink either finishes, leaving complete
 /// output, or is abandoned, leaving nothing it created behind.
 protocol FrameSink: AnyObject {
     func write(_ frame: Surface) throws
+    /// The colours 4:2:0 frames are written in, for sinks that take decoded
+    /// frames as they are (YUV4MPEG2 and video files); nil for the others.
+    var planesMatrix: YCbCr? { get }
+    /// Appends a frame already in 4:2:0 in `planesMatrix`.
+    func write(_ planes: YUV420Planes) throws
+    /// Whether the output keeps sound (video files do; YUV4MPEG2 and PNGs do not).
+    var carriesAudio: Bool { get }
+    /// Interleaved samples in the sound format the sink was made for.
+    func write(audio samples: [Float]) throws
     /// Completes the output (renames temporary files into place).
     func finish() throws
     /// Removes whatever this sink created.
     func abandon()
 }
 
+/// What one output frame is: a picture drawn or given, or decoded 4:2:0
+/// planes that go out as they are.
+enum FrameContent {
+    case picture(Surface)
+    case planes(YUV420Planes)
+}
+
 extension FrameSink {
-    /// Writes frames 0..<count, each drawn by `draw(index, target)` into one
-    /// reused width×height surface, with a progress bar; then completes the
-    /// output, or abandons it on any error (nothing half-written is left).
-    func writeFrames(_ count: Int, width: Int, height: Int, label: String, quiet: Bool,
-                     draw: (Int, Surface) throws -> Void) throws {
-        let progressBar = ProgressBar(total: count, label: label, quiet: quiet)
+    var carriesAudio: Bool { false }
+    func write(audio samples: [Float]) throws {}
+    var planesMatrix: YCbCr? { nil }
+    func write(_ planes: YUV420Planes) throws {
+        throw SegueError.invalidArgument("this output takes pictures, not 4:2:0 frames")
+    }
+
+    /// Writes the frames in `frames`, each drawn by `draw(index, target)`
+    /// into one reused width×height surface (it returns what to write: the
+    /// target, a picture that needs no drawing, or decoded planes), and then, for sinks
+    /// that carry sound, `audio(index)`'s samples; with a progress bar naming
+    /// `detail(index)`. Then completes the output, or abandons it on any
+    /// error (nothing half-written is left).
+    func writeFrames(_ frames: Range<Int>, width: Int, height: Int, label: String, quiet: Bool,
+                     detail: (Int) -> String? = { _ in nil },
+                     audio: ((Int) throws -> [Float])? = nil,
+                     draw: (Int, Surface) throws -> FrameContent) throws {
+        let progressBar = ProgressBar(total: frames.count, label: label, quiet: quiet)
         defer { progressBar.finish() }
         do {
             let target = try Surface(width: width, height: height)
-            for index in 0..<count {
-                try draw(index, target)
-                try write(target)
-                progressBar.update(index + 1)
+            for index in frames {
+                switch try draw(index, target) {
+                case .picture(let picture): try write(picture)
+                case .planes(let planes): try write(planes)
+                }
+                if carriesAudio, let audio { try write(audio: try audio(index)) }
+                progressBar.update(index - frames.lowerBound + 1, detail: detail(index))
             }
             try finish()
         } catch {
@@ -36,21 +70,26 @@ extension FrameSink {
 enum FrameSinks {
     /// The sink an `-o` value names: `-` is YUV4MPEG2 on standard output, a
     /// `.y4m` path a YUV4MPEG2 file, a path with a `%d`-style number a PNG
-    /// sequence, and a video file (`.mp4`, `.mkv`, `.mov`, `.webm`) is encoded
-    /// by ffmpeg when it is installed.
-    static func sink(for output: String, width: Int, height: Int, framesPerSecond: Int,
-                     command: String) throws -> any FrameSink {
+    /// sequence (numbered from `firstNumber`), and a video file (`.mp4`,
+    /// `.mkv`, `.mov`, `.webm`) is encoded by FFmpeg's libraries with `settings`.
+    /// YUV4MPEG2 and video files are written in `matrix` (limited range).
+    static func sink(for output: String, width: Int, height: Int, framesPerSecond: Int, command: String,
+                     settings: EncoderSettings = EncoderSettings(), matrix: YCbCr = .bt709,
+                     firstNumber: Int = 0) throws -> any FrameSink {
         if output == "-" {
-            return try Y4MSink(standardOutputWidth: width, height: height, framesPerSecond: framesPerSecond)
+            return try Y4MSink(standardOutputWidth: width, height: height, framesPerSecond: framesPerSecond,
+                               matrix: matrix)
         }
         if output.hasSuffix(".y4m") {
-            return try Y4MSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond)
+            return try Y4MSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond,
+                               matrix: matrix)
         }
         if let pattern = NumberedPath(output) {
-            return try PNGSequenceSink(pattern: pattern)
+            return try PNGSequenceSink(pattern: pattern, firstNumber: firstNumber)
         }
-        if FFmpegSink.handles(output) {
-            return try FFmpegSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond)
+        if MediaWriter.handles(output) {
+            return try MediaSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond,
+                                 matrix: matrix, settings: settings)
         }
         throw UsageError("option '-o' needs '-' (YUV4MPEG2 on standard output), a .y4m file, a video file (.mp4, .mkv, .mov, .webm) or a PNG pattern such as 'out/frame%04d.png', not '\(output)'",
                          command: command)

@@ -44,7 +44,7 @@ struct NumberedPath {
 
     /// A registration that removes the numbered files written so far
     /// (set its count) if the process is interrupted.
-    func interruptCleanup() throws -> InterruptCleanup.Registration {
-        try InterruptCleanup.sequence(prefix: prefix, width: width, zeroPadded: zeroPadded, suffix: suffix)
+    func interruptCleanup(from first: Int = 0) throws -> InterruptCleanup.Registration {
+        try InterruptCleanup.sequence(prefix: prefix, width: width, zeroPadded: zeroPadded, suffix: suffix, first: first)
     }
 }

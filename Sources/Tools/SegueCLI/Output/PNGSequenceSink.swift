@@ -8,17 +8,20 @@ import SegueImageIO
 /// frame this sink wrote.
 final class PNGSequenceSink: FrameSink {
     private let pattern: NumberedPath
+    private let firstNumber: Int
     private var written: [String] = []
     /// Removes the frames written so far if the process is interrupted.
     private let cleanup: InterruptCleanup.Registration
 
-    init(pattern: NumberedPath) throws {
+    /// Frames numbered from `firstNumber` on (a `--range` starts at its first frame).
+    init(pattern: NumberedPath, firstNumber: Int = 0) throws {
         self.pattern = pattern
-        cleanup = try pattern.interruptCleanup()
+        self.firstNumber = firstNumber
+        cleanup = try pattern.interruptCleanup(from: firstNumber)
     }
 
     func write(_ frame: Surface) throws {
-        let path = pattern.path(written.count)
+        let path = pattern.path(firstNumber + written.count)
         try Folders.createParent(of: path)
         try PNG.write(frame, to: path)
         written.append(path)

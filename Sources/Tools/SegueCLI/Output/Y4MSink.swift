@@ -9,20 +9,28 @@ final class Y4MSink: FrameSink {
     private let file: AtomicFileWriter?
     private let writer: Y4MWriter
 
-    init(path: String, width: Int, height: Int, framesPerSecond: Int) throws {
+    init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr) throws {
         try Folders.createParent(of: path)
         let file = try AtomicFileWriter(path: path)
         self.file = file
-        writer = try Y4MWriter(file: file.file, width: width, height: height, framesPerSecond: framesPerSecond)
+        writer = try Y4MWriter(file: file.file, width: width, height: height, framesPerSecond: framesPerSecond,
+                               matrix: matrix, name: path)
     }
 
-    init(standardOutputWidth width: Int, height: Int, framesPerSecond: Int) throws {
+    init(standardOutputWidth width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr) throws {
         file = nil
-        writer = try Y4MWriter(file: StandardStream.output, width: width, height: height, framesPerSecond: framesPerSecond)
+        writer = try Y4MWriter(file: StandardStream.output, width: width, height: height, framesPerSecond: framesPerSecond,
+                               matrix: matrix)
     }
 
     func write(_ frame: Surface) throws {
         try writer.write(frame)
+    }
+
+    var planesMatrix: YCbCr? { writer.matrix }
+
+    func write(_ planes: YUV420Planes) throws {
+        try writer.write(planes)
     }
 
     func finish() throws {

@@ -6,8 +6,23 @@ import SegueModel
 
 /// Reading what commands are given: images, transition and animation specs.
 enum Inputs {
-    static func image(_ path: String) throws -> Surface {
-        try PNG.read(path: path)
+    /// The options that name a picture: `--from`/`--to`, and for a video the time of the frame shown.
+    static let pictureOptions: [Arguments.Option] = [.value("--from"), .value("--to"), .value("--from-start"),
+                                                     .value("--to-start")]
+    static let pictureHelp = """
+          --from FILE           the view being removed: a picture (PNG, JPEG, WebP, GIF,
+                                TIFF, BMP) or a video (mp4, mov, mkv, webm, y4m …); '-' reads
+                                standard input
+          --to FILE             the view being inserted, likewise
+          --from-start S        for a video --from, the time of the frame shown (default: 0)
+          --to-start S          for a video --to, likewise (default: 0)
+        """
+
+    /// The picture `option` (`--from` or `--to`) names, at its `-start` time; nil without the option.
+    static func picture(_ arguments: Arguments, _ option: String) throws -> Surface? {
+        guard let path = arguments.value(option) else { return nil }
+        let time = try arguments.number(option + "-start", in: 0...86_400) ?? 0
+        return try Clip(path: path).picture(at: time)
     }
 
     /// A transition spec, or a usage error that points at the bad column.

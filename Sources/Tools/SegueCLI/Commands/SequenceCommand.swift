@@ -1,0 +1,253 @@
+import SegueBasics
+import SegueCompositor
+import SegueEngine
+import SegueMedia
+import SegueModel
+
+/// `segue sequence`: clips and pictures one after another, joined by transitions.
+enum SequenceCommand {
+    static let name = "sequence"
+    static let summary = "join videos and pictures with transitions, sound crossfading along: a video, YUV4MPEG2 or PNGs"
+    static let help = help(for: name)
+    static func help(for command: String) -> String { """
+        Usage: segue \(command) CLIP... [--transition SPEC]... [--duration S]... [--animation SPEC]
+                              [--hold S] [--fps N] [--size WxH] [options] -o OUTPUT
+
+        Plays the clips one after another. Each junction is a transition between the
+        moving end of one clip and the moving start of the next, overlapping them by
+        its --duration, while their sound crossfades along the same progress. Videos
+        (mp4, mov, mkv, webm, y4m, animated GIF …) play whole; pictures (PNG, JPEG,
+        WebP, GIF, TIFF, BMP) stay still for --hold seconds besides their transitions.
+        The output lasts exactly the clips' lengths minus the overlaps.
+
+        The output takes the first clip's size and frame rate unless --size and --fps
+        say otherwise; other sizes are placed with --placement, rotated phone videos and
+        photos come out upright, and every rate is sampled by timestamp: output frame i
+        shows, from each clip, the frame whose interval contains its time i / fps.
+
+        --transition and --duration take one value for every junction or one per
+        junction, in order; '--transition random' picks for each junction among the
+        loaded transitions and effects whose finished state shows the clip unchanged
+        (--seed makes the choice repeatable). The animation is stretched to each
+        junction's duration.
+
+        Options:
+          --transition SPEC     a SwiftUI transition, 'random', or one per junction (default:
+                                .opacity with --blend plusLighter, a true crossfade)
+          --duration S          seconds each junction lasts, or one per junction (default: the
+                                animation's duration)
+          --animation SPEC      how each transition progresses (default: .easeInOut(duration: 1))
+          --hold S              seconds a picture stays still between its transitions (default: 2)
+          --fps N               output frames per second (default: the first video's, else 30)
+          --seed N              for 'random' (default: 1)
+          -o, --output OUTPUT   'final.mp4' (.mkv, .mov, .webm: video and sound), 'out.y4m',
+                                '-' (YUV4MPEG2 on standard output) or 'out/frame%05d.png'
+          -q, --quiet           no progress bar
+        \(MediaOptions.help)
+        \(SceneOptions.help)
+          -h, --help            show this help
+
+        Examples:
+          segue sequence intro.mp4 talk.mov IMG_2041.jpg outro.webm \\
+              --transition '.push(from: .trailing)' --duration 0.8 --animation .smooth -o final.mp4
+          segue sequence a.jpg b.jpg c.jpg --transition random --seed 7 --hold 3 -o show.mp4
+          segue sequence a.mp4 b.mp4 c.mp4 --transition .slide --transition .explode \\
+              --duration 1 --duration 0.5 -o - | ffplay -
+          segue sequence long.mp4 other.mp4 --range 0:900 -o part1.y4m
+        """
+    }
+    static let command = Command(name: name, summary: summary, help: help, run: run)
+
+    /// `segue slideshow`: the same command under its old name.
+    static let slideshow = Command(
+        name: "slideshow", summary: "the same as 'segue sequence' (pictures, videos or both)",
+        help: help(for: "slideshow"), run: run)
+
+    static func run(_ arguments: [String]) throws {
+        let args = try Arguments(arguments, command: name, options: [
+            .value("--hold"), .value("--transition", repeatable: true), .value("--duration", repeatable: true),
+            .value("--animation"), .value("--fps"), .value("--seed"), .value("-o", "--output"), .flag("-q", "--quiet"),
+        ] + MediaOptions.options + SceneOptions.options)
+        let paths = args.positional
+        guard paths.count >= 1 else { throw UsageError("give the clips to join", command: name) }
+        let output = try args.required("-o")
+        let hold = try args.number("--hold", in: 0...86_400) ?? 2
+        let engine = try SceneOptions.engine(args)
+        let animation = try args.value("--animation").map {
+            try Inputs.animation($0, option: "--animation", command: name)
+        } ?? .easeInOut(duration: 1)
+        let junctions = paths.count - 1
+        let transitions = try Self.transitions(args, engine: engine, junctions: junctions)
+        let overlaps = try Self.durations(args, junctions: junctions, default: animation.duration)
+        var settings = try MediaOptions.settings(args)
+        let wantsAudio = MediaWriter.handles(output) && settings.audio != nil
+        if !wantsAudio { settings.audio = nil }
+        let clips = try paths.map { try Clip(path: $0, audio: settings.audio) }
+        // No sound track at all when no clip has sound.
+        if clips.allSatisfy({ $0.audio == nil }) { settings.audio = nil }
+
+        // A still lasts its hold plus the transitions it takes part in, so it stands alone for --hold.
+        let durations = try clips.enumerated().map { index, clip -> Double in
+            guard clip.isStill else { return try clip.requireDuration() }
+            return hold + (index > 0 ? overlaps[index - 1] : 0) + (index < junctions ? overlaps[index] : 0)
+        }
+        let timeline: SequenceTimeline
+        do {
+            timeline = try SequenceTimeline(durations: durations, overlaps: overlaps, names: paths)
+        } catch {
+            throw UsageError(error.message, command: name)
+        }
+        let firstRate = clips.first { !$0.isStill }?.framesPerSecond
+        let fps = try args.integer("--fps", in: 1...1000) ?? firstRate.map { max(1, Int($0.rounded())) } ?? 30
+        var scene = try SceneOptions.scene(args, defaultSize: (clips[0].width, clips[0].height))
+        if !args.has("--background") { scene.background = .black }
+        if !args.has("--blend"), args.all("--transition").isEmpty { scene.blend = .plusLighter }
+        let (width, height) = (scene.width!, scene.height!)
+
+        let frameCount = max(1, Int((timeline.duration * Double(fps)).rounded()))
+        let frames = try MediaOptions.range(args, frames: frameCount)
+        let sound = try settings.audio.map { format in
+            try Self.sound(clips, timeline: timeline, animation: animation, fade: MediaOptions.audioFade(args),
+                           format: format)
+        }
+        // Decoded frames go out as they are where they need no compositing, so the
+        // output takes the first video's colours (BT.709 when it has none to give).
+        let sink = try FrameSinks.sink(for: output, width: width, height: height, framesPerSecond: fps, command: name,
+                                       settings: settings, matrix: Clip.outputMatrix(clips),
+                                       firstNumber: frames.lowerBound)
+        // A clip picture needs no drawing when it already is the output frame: same size, nothing behind it.
+        let drawsBehind = scene.background.alpha > 0
+        var held: Int?
+        try sink.writeFrames(frames, width: width, height: height, label: name, quiet: args.has("-q"), detail: { index in
+            if case .junction(let j, _, _, _) = timeline.moment(at: Double(index) / Double(fps)) {
+                return "junction \(j + 1)/\(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
+            }
+            return nil
+        }, audio: sound.map { sound in { index in
+            var samples: [Float] = []
+            try sound.mix(SoundMix.samples(ofFrame: index, framesPerSecond: fps, rate: sound.format.sampleRate),
+                          into: &samples)
+            return samples
+        } }) { index, target in
+            switch timeline.moment(at: Double(index) / Double(fps)) {
+            case .clip(let k, let time):
+                if clips[k].width == width, clips[k].height == height, let matrix = sink.planesMatrix,
+                   let planes = try clips[k].planes(at: time, matrix: matrix) {
+                    held = nil
+                    return .planes(planes)
+                }
+                let picture = try clips[k].picture(at: time)
+                if picture.width == width, picture.height == height, !drawsBehind { held = nil; return .picture(picture) }
+                // A still is drawn once and written for every frame it holds.
+                if held != k || !clips[k].isStill {
+                    try engine.render(.identity, from: nil, to: picture, progress: 1, scene: scene, into: target)
+                    held = k
+                }
+            case .junction(let j, let fromTime, let toTime, let elapsed):
+                let progress = animation.progress(at: elapsed / overlaps[j] * animation.duration)
+                try engine.render(transitions[j], from: try clips[j].picture(at: fromTime),
+                                  to: try clips[j + 1].picture(at: toTime), progress: progress, scene: scene, into: target)
+                held = nil
+            }
+            return .picture(target)
+        }
+    }
+
+    /// The clips' sounds placed on the timeline, crossfading through each junction.
+    static func sound(_ clips: [Clip], timeline: SequenceTimeline, animation: Animation, fade: AudioFade,
+                      format: AudioFormat) throws -> SoundMix {
+        let rate = Double(format.sampleRate)
+        func sample(_ seconds: Double) -> Int { Int((seconds * rate).rounded()) }
+        func progress(junction j: Int, at outputSample: Int) -> Double {
+            animation.progress(at: (Double(outputSample) / rate - timeline.junctionStart(j)) / timeline.overlaps[j]
+                               * animation.duration)
+        }
+        let voices = clips.enumerated().compactMap { k, clip -> SoundMix.Voice? in
+            guard let reader = clip.audio else { return nil }
+            let start = sample(timeline.starts[k])
+            let end = sample(timeline.starts[k] + timeline.durations[k])
+            let fadeIn = k > 0 ? sample(timeline.junctionStart(k - 1))..<sample(timeline.junctionStart(k - 1) + timeline.overlaps[k - 1]) : start..<start
+            let fadeOut = k < timeline.overlaps.count ? sample(timeline.junctionStart(k))..<end : end..<end
+            return SoundMix.Voice(reader: reader, outputStart: start, sourceStart: 0, range: start..<end) { s in
+                if fadeIn.contains(s) { return fade.gains(progress(junction: k - 1, at: s)).entering }
+                if fadeOut.contains(s) { return fade.gains(progress(junction: k, at: s)).leaving }
+                return 1
+            }
+        }
+        return SoundMix(format: format, voices: voices)
+    }
+
+    /// One transition per junction, from the --transition options.
+    static func transitions(_ args: Arguments, engine: Engine, junctions: Int) throws -> [Transition] {
+        let specs = args.all("--transition")
+        if specs == ["random"] {
+            var random = SeededRandom(seed: UInt64(truncatingIfNeeded: try args.integer("--seed", in: 0...Int(Int32.max)) ?? 1))
+            let choices = try RandomTransitions.candidates(engine: engine)
+            return (0..<junctions).map { _ in choices[random.below(choices.count)] }
+        }
+        guard specs.count <= 1 || specs.count == junctions else {
+            throw UsageError("\(specs.count) transitions for \(junctions) junctions: give one for all, or one per junction",
+                             command: name)
+        }
+        let parsed = try specs.map { try Inputs.transition($0, engine: engine, option: "--transition", command: name) }
+        return (0..<junctions).map { parsed.isEmpty ? .opacity : parsed[specs.count == 1 ? 0 : $0] }
+    }
+
+    /// One duration per junction, from the --duration options.
+    static func durations(_ args: Arguments, junctions: Int, default value: Double) throws -> [Double] {
+        let texts = args.all("--duration")
+        guard texts.count <= 1 || texts.count == junctions else {
+            throw UsageError("\(texts.count) durations for \(junctions) junctions: give one for all, or one per junction",
+                             command: name)
+        }
+        let values = try texts.map { text -> Double in
+            guard let number = Double(text), number.isFinite, number > 0, number <= 3600 else {
+                throw UsageError("option '--duration' needs seconds above 0 (and at most 3600), not '\(text)'", command: name)
+            }
+            return number
+        }
+        guard value > 0 || !values.isEmpty else {
+            throw UsageError("the animation lasts 0 s: give --duration", command: name)
+        }
+        return (0..<junctions).map { values.isEmpty ? value : values[values.count == 1 ? 0 : $0] }
+    }
+}
+
+extension String {
+    /// The text after the last '/'.
+    var lastPathComponent: String { split(separator: "/").last.map(String.init) ?? self }
+}
+
+/// What `--transition random` picks from.
+enum RandomTransitions {
+    /// Built-in transitions, and every loaded effect whose shorthand leaves a
+    /// picture exactly as it is once finished (so effects that draw over
+    /// their content, like a counter, are not picked).
+    static func candidates(engine: Engine) throws -> [Transition] {
+        let builtins = [".opacity", ".slide", ".push(from: .trailing)", ".push(from: .bottom)",
+                        ".move(edge: .leading).combined(with: .opacity)", ".scale.combined(with: .opacity)",
+                        ".asymmetric(insertion: .move(edge: .trailing), removal: .move(edge: .leading))"]
+        var result = try builtins.map { try engine.transition(spec: $0) }
+        let probe = try probeImage()
+        let builtinIDs = Set(BuiltinEffects.all.map(\.id))
+        for effect in engine.catalog.effects where !builtinIDs.contains(effect.id) {
+            let transition = Transition.shorthand(effect)
+            let finished = try Surface(width: probe.width, height: probe.height)
+            try engine.render(transition, from: nil, to: probe, progress: 1, scene: Scene(), into: finished)
+            if finished.hasSamePixels(as: probe) { result.append(transition) }
+        }
+        return result
+    }
+
+    /// A small picture with detail and varying alpha.
+    private static func probeImage() throws -> Surface {
+        let surface = try Surface(width: 37, height: 23)
+        for y in 0..<23 {
+            for x in 0..<37 {
+                let a = UInt32(128 + (x * 7 + y * 13) % 128)
+                surface[x, y] = a << 24 | (UInt32(x * 6) % a) << 16 | (UInt32(y * 11) % a) << 8 | UInt32(x + y) % a
+            }
+        }
+        return surface
+    }
+}

@@ -1,0 +1,50 @@
+import SegueMedia
+
+/// Output sound made of clips' sounds, each placed in time with a gain that
+/// follows the transitions it takes part in.
+struct SoundMix {
+    /// One clip's sound in the output.
+    struct Voice {
+        let reader: AudioReader
+        /// The output sample at which the clip's sample `sourceStart` plays.
+        let outputStart: Int
+        let sourceStart: Int
+        /// The output samples where it sounds.
+        let range: Range<Int>
+        /// Its gain at an output sample.
+        let gain: (Int) -> Float
+    }
+
+    let format: AudioFormat
+    let voices: [Voice]
+
+    /// Samples from output sample `range.lowerBound` on, interleaved into `output`
+    /// (which is resized to the range's length × channels).
+    func mix(_ range: Range<Int>, into output: inout [Float]) throws {
+        let channels = format.channels
+        output = [Float](repeating: 0, count: range.count * channels)
+        var scratch: [Float] = []
+        for voice in voices {
+            let overlap = range.clamped(to: voice.range)
+            guard !overlap.isEmpty else { continue }
+            scratch = [Float](repeating: 0, count: overlap.count * channels)
+            try scratch.withUnsafeMutableBufferPointer { buffer in
+                try voice.reader.read(from: voice.sourceStart + overlap.lowerBound - voice.outputStart,
+                                      count: overlap.count, into: buffer.baseAddress!)
+            }
+            for (index, sample) in overlap.enumerated() {
+                let gain = voice.gain(sample)
+                let base = (sample - range.lowerBound) * channels
+                for channel in 0..<channels {
+                    output[base + channel] += gain * scratch[index * channels + channel]
+                }
+            }
+        }
+    }
+
+    /// The output samples that belong to frame `index` at `fps`: frames share
+    /// the samples out so that no rounding accumulates.
+    static func samples(ofFrame index: Int, framesPerSecond fps: Int, rate: Int) -> Range<Int> {
+        (index * rate / fps)..<((index + 1) * rate / fps)
+    }
+}

@@ -1,0 +1,97 @@
+import CAV
+import SegueBasics
+
+/// An open media file and its packets, read in file order and handed out
+/// per stream: a packet of one stream read while looking for another's
+/// waits in that stream's queue, so the video and audio decoders of one
+/// file (or of standard input, which can be read only once) pull
+/// independently. `[one thread per instance]`
+final class Demuxer {
+    let path: String
+    let context: UnsafeMutablePointer<AVFormatContext>
+    private var queues: [Int32: [UnsafeMutablePointer<AVPacket>]] = [:]
+    /// Streams someone reads; packets of the others are dropped at once.
+    private var wanted: Set<Int32> = []
+    private var isAtEnd = false
+
+    /// Opens `path` (`-` is standard input) and reads enough to know its streams.
+    /// - Throws: `.io` naming the file and FFmpeg's reason.
+    init(path: String) throws {
+        MediaLogging.quiet()
+        self.path = path
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        let url = path == "-" ? "pipe:0" : path
+        try MediaError.check(avformat_open_input(&context, url, nil, nil), "open", path)
+        guard let context else { throw SegueError(.io, "cannot open '\(path)'") }
+        self.context = context
+        do {
+            try MediaError.check(avformat_find_stream_info(context, nil), "read the streams of", path)
+        } catch {
+            var pointer: UnsafeMutablePointer<AVFormatContext>? = context
+            avformat_close_input(&pointer)
+            throw error
+        }
+    }
+
+    deinit {
+        for queue in queues.values { for packet in queue { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) } }
+        var pointer: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&pointer)
+    }
+
+    /// The best stream of a kind, or nil.
+    func bestStream(_ type: AVMediaType) -> UnsafeMutablePointer<AVStream>? {
+        let index = av_find_best_stream(context, type, -1, -1, nil, 0)
+        guard index >= 0 else { return nil }
+        return context.pointee.streams[Int(index)]
+    }
+
+    /// Marks a stream as read, so its packets are kept for `next(for:)`.
+    func want(_ stream: Int32) { wanted.insert(stream) }
+
+    /// Seconds where the file's time starts (its first timestamp), 0 when unknown.
+    var startSeconds: Double {
+        let start = context.pointee.start_time
+        return start == segue_av_nopts_value() ? 0 : Double(start) / Double(AV_TIME_BASE)
+    }
+
+    /// The next packet of `stream`, owned by the caller (free it with
+    /// `av_packet_free`), or nil at the end of the file.
+    /// - Throws: `.io` naming the file when reading fails other than at its end.
+    func next(for stream: Int32) throws -> UnsafeMutablePointer<AVPacket>? {
+        while true {
+            if var queue = queues[stream], !queue.isEmpty {
+                let packet = queue.removeFirst()
+                queues[stream] = queue
+                return packet
+            }
+            if isAtEnd { return nil }
+            guard let packet = av_packet_alloc() else { throw SegueError(.outOfMemory, "cannot read '\(path)': out of memory") }
+            let status = av_read_frame(context, packet)
+            if status < 0 {
+                var p: UnsafeMutablePointer<AVPacket>? = packet
+                av_packet_free(&p)
+                isAtEnd = true
+                if status == segue_averror_eof() { return nil }
+                // A read error in mid-file ends the file for every stream; the
+                // decoders report where it stopped.
+                throw SegueError(.io, "cannot read '\(path)': \(MediaError.text(status))")
+            }
+            let index = packet.pointee.stream_index
+            if index == stream { return packet }
+            if wanted.contains(index) {
+                queues[index, default: []].append(packet)
+            } else {
+                var p: UnsafeMutablePointer<AVPacket>? = packet
+                av_packet_free(&p)
+            }
+        }
+    }
+}
+
+/// FFmpeg's own log: errors only (a decoder's notes on damage it concealed),
+/// not its banners and statistics; Segue reports what stops it itself.
+enum MediaLogging {
+    private static let once: Void = av_log_set_level(AV_LOG_ERROR)
+    static func quiet() { once }
+}

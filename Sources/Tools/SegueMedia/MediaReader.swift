@@ -1,0 +1,184 @@
+import CAV
+import SegueBasics
+import SegueCompositor
+import SegueImageIO
+
+/// A picture source read through FFmpeg: a video, an animated GIF, or a
+/// still image (anything that decodes to a single frame), upright and as
+/// premultiplied ARGB32 surfaces, with its sound when asked for.
+///
+/// Pictures are asked for by time, in nondecreasing order: `picture(at:)`
+/// shows the frame whose interval (from its timestamp to the next one's)
+/// contains the time; before the first frame, the first; after the last,
+/// the last. Times are seconds from the file's own start.
+/// `[one thread per instance]`
+public final class MediaReader {
+    public let path: String
+    /// Upright size: after the rotation the stream or image declares.
+    public let width: Int
+    public let height: Int
+    /// True when the file decodes to one picture: a photo, a PNG, a one-frame GIF.
+    public private(set) var isStill = false
+    /// The video's length in seconds (nil for a still, or a stream that does not say).
+    public private(set) var duration: Double?
+    /// The stream's average frame rate, when it declares one.
+    public let framesPerSecond: Double?
+    /// Degrees the pictures are turned clockwise to stand upright.
+    public let rotation: Int
+    /// The file's sound, resampled to the format asked for; nil when it has
+    /// none or none was asked for. Read it alongside the pictures.
+    public let audio: AudioReader?
+
+    /// The Y'CbCr definition of the decoded frames when they are 8-bit 4:2:0
+    /// and need no turning: what `planes(at:)` hands out as they are.
+    public let nativeMatrix: YCbCr?
+
+    private let decoder: StreamDecoder
+    private let converter = FrameConverter()
+    /// The frame shown now and the one after it; pictures are converted to
+    /// RGB only when asked for, into surfaces that are reused.
+    private var current: DecodedFrame
+    private var upcoming: DecodedFrame?
+    private var spare: Surface?
+
+    /// Opens `path` (`-`: standard input) and decodes its first pictures.
+    /// - Parameter audio: the sample rate and channel count to resample the
+    ///   file's sound to, or nil to ignore its sound.
+    /// - Throws: `.io` naming the file: not media, no picture in it (sound
+    ///   only), empty, or its first frames cannot be decoded.
+    public init(path: String, threads: Int = 0, audio format: AudioFormat? = nil) throws {
+        let demuxer = try Demuxer(path: path)
+        guard let stream = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) else {
+            let what = demuxer.bestStream(AVMEDIA_TYPE_AUDIO) != nil ? "it holds only sound" : "it holds no picture"
+            throw SegueError(.io, "cannot read '\(path)' as a picture or video: \(what)")
+        }
+        self.path = path
+        decoder = try StreamDecoder(demuxer, stream: stream, threads: Int32(threads))
+        // Wanted before the first packets are read, so none of its packets are dropped.
+        audio = try format.flatMap { format in
+            try demuxer.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioReader(demuxer, stream: $0, format: format) }
+        }
+        let declared = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil)
+        var rotation = FrameConverter.clockwiseRotation(UnsafePointer(declared))
+
+        guard let first = try DecodedFrame.next(from: decoder, after: -.infinity, framesPerSecond: nil) else {
+            throw SegueError(.io, "cannot read '\(path)': it holds no decodable picture")
+        }
+        if declared == nil, let side = av_frame_get_side_data(first.frame, AV_FRAME_DATA_DISPLAYMATRIX) {
+            // A JPEG's EXIF orientation arrives on its frame.
+            rotation = FrameConverter.clockwiseRotation(UnsafePointer(side.pointee.data))
+        }
+        self.rotation = rotation
+        let turned = rotation % 180 != 0
+        width = Int(turned ? first.frame.pointee.height : first.frame.pointee.width)
+        height = Int(turned ? first.frame.pointee.width : first.frame.pointee.height)
+        guard (1...Surface.maximumSide).contains(width), (1...Surface.maximumSide).contains(height) else {
+            throw SegueError(.io, "cannot read '\(path)': its pictures are \(width)×\(height), outside 1…\(Surface.maximumSide) on a side")
+        }
+        let rate = av_q2d(stream.pointee.avg_frame_rate)
+        framesPerSecond = rate.isFinite && rate > 0 ? rate : nil
+        nativeMatrix = rotation == 0 ? first.matrix : nil
+        current = first
+        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: framesPerSecond)
+        isStill = upcoming == nil
+        duration = isStill ? nil : Self.duration(of: stream, in: demuxer)
+    }
+
+    /// The stream's length from its own header, else the file's.
+    private static func duration(of stream: UnsafeMutablePointer<AVStream>, in demuxer: Demuxer) -> Double? {
+        let ticks = stream.pointee.duration
+        if ticks != segue_av_nopts_value(), ticks > 0 {
+            return Double(ticks) * av_q2d(stream.pointee.time_base)
+        }
+        let total = demuxer.context.pointee.duration
+        if total != segue_av_nopts_value(), total > 0 { return Double(total) / Double(AV_TIME_BASE) }
+        return nil
+    }
+
+    /// Makes the frame shown at `seconds` current.
+    private func advance(to seconds: Double) throws {
+        // A tolerance well below any frame interval absorbs rounding in timestamps.
+        while let next = upcoming, next.time <= seconds + 1e-6 {
+            if let surface = current.surface { spare = surface }
+            current = next
+            upcoming = try DecodedFrame.next(from: decoder, after: next.time, framesPerSecond: framesPerSecond)
+        }
+    }
+
+    /// The picture shown at `seconds` (nondecreasing from call to call). The
+    /// surface is the reader's: valid until the next call.
+    /// - Throws: `.io` naming the file and time when a later frame cannot be decoded.
+    public func picture(at seconds: Double) throws -> Surface {
+        try advance(to: seconds)
+        if let surface = current.surface { return surface }
+        let surface = try spare ?? Surface(width: width, height: height)
+        spare = nil
+        try converter.convert(current.frame, rotation: rotation, into: surface, file: path)
+        current.surface = surface
+        return surface
+    }
+
+    /// The frame shown at `seconds` as its decoded 4:2:0 planes, when it is
+    /// 8-bit 4:2:0 in `matrix` and needs no turning; otherwise nil (ask for
+    /// `picture(at:)`). Valid until the next call.
+    public func planes(at seconds: Double, matrix: YCbCr) throws -> YUV420Planes? {
+        try advance(to: seconds)
+        guard rotation == 0, current.matrix == matrix else { return nil }
+        let frame = current.frame.pointee
+        // The planes stay the decoder's: written to nowhere, only read.
+        return YUV420Planes(width: Int(frame.width), height: Int(frame.height), matrix: matrix,
+                          luma: frame.data.0!, cb: frame.data.1!, cr: frame.data.2!,
+                          lumaStride: Int(frame.linesize.0), chromaStride: Int(frame.linesize.1))
+    }
+}
+
+/// A decoded frame kept by the reader (its own reference, so the decoder
+/// can go on), its time, and its RGB picture once converted.
+private final class DecodedFrame {
+    let frame: UnsafeMutablePointer<AVFrame>
+    let time: Double
+    var surface: Surface?
+
+    private init(frame: UnsafeMutablePointer<AVFrame>, time: Double) {
+        self.frame = frame
+        self.time = time
+    }
+
+    deinit {
+        var pointer: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&pointer)
+    }
+
+    /// The decoder's next frame later than `time` (duplicates that do not
+    /// move time forward are skipped), or nil at the end.
+    static func next(from decoder: StreamDecoder, after time: Double, framesPerSecond: Double?) throws -> DecodedFrame? {
+        while let decoded = try decoder.next() {
+            let frameTime = decoder.seconds(of: decoded) ?? (time.isFinite ? time + 1 / (framesPerSecond ?? 30) : 0)
+            guard frameTime > time else { continue }
+            guard let frame = av_frame_alloc() else { throw SegueError(.outOfMemory, "cannot decode: out of memory") }
+            av_frame_move_ref(frame, decoded)
+            return DecodedFrame(frame: frame, time: frameTime)
+        }
+        return nil
+    }
+
+    /// The frame's Y'CbCr definition when it is 8-bit 4:2:0 (BT.709 when it
+    /// says so, else BT.601, as FFmpeg assumes); nil for other formats.
+    var matrix: YCbCr? {
+        let format = AVPixelFormat(frame.pointee.format)
+        guard format == AV_PIX_FMT_YUV420P || format == AV_PIX_FMT_YUVJ420P else { return nil }
+        let full = format == AV_PIX_FMT_YUVJ420P || frame.pointee.color_range == AVCOL_RANGE_JPEG
+        let weights: YCbCr = frame.pointee.colorspace == AVCOL_SPC_BT709 ? .bt709 : .bt601
+        return weights.with(full ? .full : .limited)
+    }
+}
+
+/// The sample rate and channel count sound is resampled to.
+public struct AudioFormat: Equatable, Sendable {
+    public var sampleRate: Int
+    public var channels: Int
+    public init(sampleRate: Int = 48_000, channels: Int = 2) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+    }
+}

@@ -1,0 +1,352 @@
+import CAV
+import Glibc
+import SegueBasics
+import SegueCompositor
+import SegueImageIO
+
+/// How a video file is encoded: the codec, its quality and speed, and the sound.
+public struct EncoderSettings: Sendable {
+    /// An FFmpeg encoder name (libx264, libx265, libvpx-vp9 …); nil picks the
+    /// container's usual one: H.264 for .mp4, .mov and .mkv, VP9 for .webm.
+    public var videoCodec: String?
+    /// Constant quality (lower is better): 18 for H.264, 32 for VP9 by default.
+    public var crf: Double?
+    /// The encoder's speed preset (libx264's ultrafast … veryslow); medium by default.
+    public var preset: String?
+    /// The sound track's format, or nil for a silent video.
+    public var audio: AudioFormat?
+
+    public init(videoCodec: String? = nil, crf: Double? = nil, preset: String? = nil, audio: AudioFormat? = nil) {
+        self.videoCodec = videoCodec
+        self.crf = crf
+        self.preset = preset
+        self.audio = audio
+    }
+}
+
+/// Frames and sound encoded into a video file by libavcodec and muxed by
+/// libavformat, written like every Segue output: to a temporary file in the
+/// same folder, synced and renamed into place by `finish()`, removed by
+/// `abandon()` (or an interrupt). Pictures are 4:2:0 in limited range, BT.709
+/// unless another matrix is asked for, converted by Segue's own
+/// `YUV420Encoder`, or handed over as decoded 4:2:0 planes.
+/// `[one thread per instance]`
+public final class MediaWriter {
+    /// The containers this writer makes, by file name ending.
+    public static let extensions = [".mp4", ".mkv", ".mov", ".webm"]
+    public static func handles(_ path: String) -> Bool { extensions.contains { path.hasSuffix($0) } }
+
+    public let path: String
+    private let file: AtomicFileWriter
+    private let output: UnsafeMutablePointer<AVFormatContext>
+    private let video: Encoder
+    private let audio: Encoder?
+    private let yuv: YUV420Encoder
+    private let planes: UnsafeMutablePointer<UInt8>
+    private let picture: UnsafeMutablePointer<AVFrame>
+    private var framesWritten: Int64 = 0
+    /// Sound waiting for a whole encoder frame: interleaved floats.
+    private var pendingAudio: [Float] = []
+    private var samplesWritten: Int64 = 0
+    private var isFinished = false
+
+    /// Starts the file: picks and opens the encoders, writes the header.
+    /// - Throws: `.invalidArgument` for a codec the container cannot hold, an
+    ///   unknown codec or preset, or a size the codec refuses; `.io` naming the file.
+    public init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr = .bt709,
+                settings: EncoderSettings) throws {
+        guard Self.handles(path) else {
+            throw SegueError.invalidArgument("'\(path)' is not a video file Segue writes (\(Self.extensions.joined(separator: ", ")))")
+        }
+        MediaLogging.quiet()
+        let isWebM = path.hasSuffix(".webm")
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        try MediaError.check(avformat_alloc_output_context2(&context, nil, nil, path), "choose a container for", path)
+        guard let context else { throw SegueError(.io, "cannot choose a container for '\(path)'") }
+        output = context
+        self.path = path
+        guard matrix.range == .limited else {
+            throw SegueError.invalidArgument("video files are written in limited range")
+        }
+        yuv = YUV420Encoder(width: width, height: height, matrix: matrix)
+        planes = .allocate(capacity: yuv.planeBytes)
+        picture = av_frame_alloc()
+
+        let containerName = String(cString: context.pointee.oformat.pointee.long_name)
+        let videoName = settings.videoCodec ?? (isWebM ? "libvpx-vp9" : "libx264")
+        guard let videoCodec = avcodec_find_encoder_by_name(videoName), av_codec_is_encoder(videoCodec) != 0,
+              videoCodec.pointee.type == AVMEDIA_TYPE_VIDEO else {
+            throw SegueError.invalidArgument("'\(videoName)' is not a video encoder this FFmpeg has")
+        }
+        guard avformat_query_codec(context.pointee.oformat, videoCodec.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
+            throw SegueError.invalidArgument("'\(path)' (\(containerName)) cannot hold \(String(cString: avcodec_get_name(videoCodec.pointee.id))) video; choose another --video-codec or file type")
+        }
+        video = try Encoder(codec: videoCodec, in: context, file: path) { codec in
+            codec.pointee.width = Int32(width)
+            codec.pointee.height = Int32(height)
+            codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+            codec.pointee.time_base = AVRational(num: 1, den: Int32(framesPerSecond))
+            codec.pointee.framerate = AVRational(num: Int32(framesPerSecond), den: 1)
+            if matrix == .bt709 {
+                codec.pointee.colorspace = AVCOL_SPC_BT709
+                codec.pointee.color_primaries = AVCOL_PRI_BT709
+                codec.pointee.color_trc = AVCOL_TRC_BT709
+            } else {
+                codec.pointee.colorspace = AVCOL_SPC_SMPTE170M
+            }
+            codec.pointee.color_range = AVCOL_RANGE_MPEG
+            codec.pointee.thread_count = 0
+            try Self.apply(settings, to: codec, encoder: videoName, isWebM: isWebM)
+        }
+        if let format = settings.audio {
+            let audioName = isWebM ? "libopus" : "aac"
+            guard let audioCodec = avcodec_find_encoder_by_name(audioName) else {
+                throw SegueError.invalidArgument("this FFmpeg has no \(audioName) encoder for the sound of '\(path)'")
+            }
+            audio = try Encoder(codec: audioCodec, in: context, file: path) { codec in
+                codec.pointee.sample_rate = Int32(format.sampleRate)
+                av_channel_layout_default(&codec.pointee.ch_layout, Int32(format.channels))
+                codec.pointee.sample_fmt = Self.sampleFormat(for: audioCodec)
+                codec.pointee.bit_rate = isWebM ? 128_000 : 192_000
+                codec.pointee.time_base = AVRational(num: 1, den: Int32(format.sampleRate))
+            }
+        } else {
+            audio = nil
+        }
+
+        file = try AtomicFileWriter(path: path)
+        guard let buffer = av_malloc(1 << 16)?.assumingMemoryBound(to: UInt8.self),
+              let io = avio_alloc_context(buffer, 1 << 16, 1, UnsafeMutableRawPointer(file.file), nil,
+                                          Self.writePacket, Self.seek) else {
+            throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory")
+        }
+        context.pointee.pb = io
+        try MediaError.check(avformat_write_header(context, nil), "write the header of", path)
+    }
+
+    deinit {
+        abandon()
+        var videoContext: UnsafeMutablePointer<AVCodecContext>? = video.codec
+        avcodec_free_context(&videoContext)
+        var audioContext = audio?.codec
+        if audioContext != nil { avcodec_free_context(&audioContext) }
+        if let io = output.pointee.pb {
+            av_free(io.pointee.buffer)
+            var pointer: UnsafeMutablePointer<AVIOContext>? = io
+            avio_context_free(&pointer)
+            output.pointee.pb = nil
+        }
+        avformat_free_context(output)
+        var frame: UnsafeMutablePointer<AVFrame>? = picture
+        av_frame_free(&frame)
+        planes.deallocate()
+    }
+
+    /// --crf and --preset for the encoders that have them, and Segue's defaults.
+    private static func apply(_ settings: EncoderSettings, to codec: UnsafeMutablePointer<AVCodecContext>,
+                              encoder name: String, isWebM: Bool) throws {
+        let options = codec.pointee.priv_data
+        let isVP9 = name == "libvpx-vp9"
+        if isVP9 {
+            av_opt_set(options, "row-mt", "1", 0)
+            av_opt_set(options, "deadline", "good", 0)
+            av_opt_set(options, "cpu-used", "4", 0)
+            codec.pointee.bit_rate = 0
+        }
+        let crf = settings.crf ?? (isVP9 ? 32 : 18)
+        if av_opt_set_double(options, "crf", crf, 0) < 0, settings.crf != nil {
+            throw SegueError.invalidArgument("the \(name) encoder has no --crf")
+        }
+        let preset = settings.preset ?? (isVP9 ? nil : "medium")
+        if let preset {
+            let status = av_opt_set(options, "preset", preset, 0)
+            if status < 0, settings.preset != nil {
+                throw SegueError.invalidArgument("the \(name) encoder has no preset '\(preset)'")
+            }
+        }
+    }
+
+    /// The encoder's first float sample format (AAC: planar, Opus: interleaved).
+    private static func sampleFormat(for codec: UnsafePointer<AVCodec>) -> AVSampleFormat {
+        guard var formats = codec.pointee.sample_fmts else { return AV_SAMPLE_FMT_FLTP }
+        while formats.pointee != AV_SAMPLE_FMT_NONE {
+            if formats.pointee == AV_SAMPLE_FMT_FLTP || formats.pointee == AV_SAMPLE_FMT_FLT { return formats.pointee }
+            formats += 1
+        }
+        return codec.pointee.sample_fmts.pointee
+    }
+
+    /// Appends one picture (premultiplied: its colour is composited over black).
+    /// - Throws: `.invalidArgument` for a surface of the wrong size; `.io` naming the file.
+    public func write(_ frame: Surface) throws {
+        guard frame.width == yuv.width, frame.height == yuv.height else {
+            throw SegueError.invalidArgument("a \(frame.width)×\(frame.height) frame cannot go into '\(path)', which is \(yuv.width)×\(yuv.height)")
+        }
+        yuv.convert(frame, into: planes)
+        try write(YUV420Planes(packed: planes, width: yuv.width, height: yuv.height, matrix: yuv.matrix))
+    }
+
+    /// The colour definition pictures are written in.
+    public var matrix: YCbCr { yuv.matrix }
+
+    /// Appends one picture already in 4:2:0 in this file's `matrix` (a
+    /// decoded frame that needs no compositing), without converting it.
+    /// - Throws: `.invalidArgument` when its size or matrix differ; `.io` naming the file.
+    public func write(_ planes: YUV420Planes) throws {
+        guard planes.width == yuv.width, planes.height == yuv.height, planes.matrix == yuv.matrix else {
+            throw SegueError.invalidArgument("a \(planes.width)×\(planes.height) 4:2:0 frame in other colours cannot go into '\(path)'")
+        }
+        let frame = picture
+        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        frame.pointee.width = Int32(yuv.width)
+        frame.pointee.height = Int32(yuv.height)
+        precondition(planes.chromaStep == 1, "I420 planes")
+        // Borrowed planes: the encoder copies what it keeps of a frame it does not own.
+        frame.pointee.data.0 = planes.luma
+        frame.pointee.data.1 = planes.cb
+        frame.pointee.data.2 = planes.cr
+        frame.pointee.linesize.0 = Int32(planes.lumaStride)
+        frame.pointee.linesize.1 = Int32(planes.chromaStride)
+        frame.pointee.linesize.2 = Int32(planes.chromaStride)
+        frame.pointee.pts = framesWritten
+        framesWritten += 1
+        try video.send(frame, to: output, file: path)
+    }
+
+    /// Appends interleaved float samples in the `audio` format of the settings.
+    /// Without a sound track this does nothing.
+    public func write(audio samples: UnsafeBufferPointer<Float>) throws {
+        guard let audio else { return }
+        pendingAudio.append(contentsOf: samples)
+        try sendAudio(audio, flushing: false)
+    }
+
+    /// Sends whole encoder frames of pending sound (and, flushing, the rest).
+    private func sendAudio(_ encoder: Encoder, flushing: Bool) throws {
+        let codec = encoder.codec
+        let channels = Int(codec.pointee.ch_layout.nb_channels)
+        let frameSize = codec.pointee.frame_size > 0 ? Int(codec.pointee.frame_size) : 1024
+        var offset = 0
+        while pendingAudio.count - offset >= frameSize * channels || (flushing && pendingAudio.count > offset) {
+            let count = min(frameSize, (pendingAudio.count - offset) / channels)
+            guard let frame = av_frame_alloc() else { throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory") }
+            defer { var pointer: UnsafeMutablePointer<AVFrame>? = frame; av_frame_free(&pointer) }
+            frame.pointee.nb_samples = Int32(count)
+            frame.pointee.format = codec.pointee.sample_fmt.rawValue
+            frame.pointee.sample_rate = codec.pointee.sample_rate
+            av_channel_layout_copy(&frame.pointee.ch_layout, &codec.pointee.ch_layout)
+            try MediaError.check(av_frame_get_buffer(frame, 0), "encode the sound of", path)
+            pendingAudio.withUnsafeBufferPointer { source in
+                let planar = codec.pointee.sample_fmt == AV_SAMPLE_FMT_FLTP
+                for channel in 0..<channels {
+                    let plane = frame.pointee.extended_data[planar ? channel : 0]!.withMemoryRebound(to: Float.self, capacity: count * channels) { $0 }
+                    for index in 0..<count {
+                        plane[planar ? index : index * channels + channel] = source[offset + index * channels + channel]
+                    }
+                }
+            }
+            frame.pointee.pts = samplesWritten
+            samplesWritten += Int64(count)
+            offset += count * channels
+            try encoder.send(frame, to: output, file: path)
+        }
+        pendingAudio.removeFirst(offset)
+    }
+
+    /// Flushes the encoders, writes the container's trailer, then syncs and
+    /// renames the file into place.
+    /// - Throws: `.io` naming the file; the temporary file is removed.
+    public func finish() throws {
+        guard !isFinished else { return }
+        do {
+            if let audio {
+                try sendAudio(audio, flushing: true)
+                try audio.send(nil, to: output, file: path)
+            }
+            try video.send(nil, to: output, file: path)
+            try MediaError.check(av_write_trailer(output), "finish", path)
+            avio_flush(output.pointee.pb)
+            if output.pointee.pb.pointee.error < 0 {
+                throw SegueError(.io, "cannot write '\(path)': \(MediaError.text(output.pointee.pb.pointee.error))")
+            }
+            isFinished = true
+            try file.commit()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Removes the partial file; the target is untouched.
+    public func abandon() {
+        isFinished = true
+        file.abandon()
+    }
+
+    // MARK: The file, through stdio on the atomic writer's stream
+
+    private static let writePacket: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
+        opaque, buffer, size in
+        let stream = opaque!.assumingMemoryBound(to: FILE.self)
+        guard size > 0 else { return 0 }
+        return fwrite(buffer, 1, Int(size), stream) == Int(size) ? size : -(errno == 0 ? EIO : errno)
+    }
+
+    private static let seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 = { opaque, offset, whence in
+        let stream = opaque!.assumingMemoryBound(to: FILE.self)
+        if whence & AVSEEK_SIZE != 0 {
+            let here = ftello(stream)
+            guard fseeko(stream, 0, SEEK_END) == 0 else { return -1 }
+            let size = ftello(stream)
+            fseeko(stream, here, SEEK_SET)
+            return Int64(size)
+        }
+        guard fseeko(stream, off_t(offset), whence & ~AVSEEK_FORCE) == 0 else { return Int64(-(errno)) }
+        return Int64(ftello(stream))
+    }
+}
+
+/// One output stream's encoder: frames in, packets muxed.
+private struct Encoder {
+    let codec: UnsafeMutablePointer<AVCodecContext>
+    let stream: UnsafeMutablePointer<AVStream>
+
+    init(codec encoder: UnsafePointer<AVCodec>, in output: UnsafeMutablePointer<AVFormatContext>, file: String,
+         configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void) throws {
+        guard let codec = avcodec_alloc_context3(encoder), let stream = avformat_new_stream(output, nil) else {
+            throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory")
+        }
+        self.codec = codec
+        self.stream = stream
+        try configure(codec)
+        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+        }
+        let name = String(cString: encoder.pointee.name)
+        let opened = avcodec_open2(codec, encoder, nil)
+        guard opened >= 0 else {
+            throw SegueError.invalidArgument("the \(name) encoder refuses these settings for '\(file)': \(MediaError.text(opened))")
+        }
+        avcodec_parameters_from_context(stream.pointee.codecpar, codec)
+        stream.pointee.time_base = codec.pointee.time_base
+    }
+
+    /// Sends a frame (nil: the end) and muxes every packet that comes out.
+    func send(_ frame: UnsafeMutablePointer<AVFrame>?, to output: UnsafeMutablePointer<AVFormatContext>,
+              file: String) throws {
+        try MediaError.check(avcodec_send_frame(codec, frame), "encode", file)
+        guard let packet = av_packet_alloc() else { throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory") }
+        defer { var pointer: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&pointer) }
+        while true {
+            let status = avcodec_receive_packet(codec, packet)
+            if status == segue_averror_eagain() || status == segue_averror_eof() { return }
+            try MediaError.check(status, "encode", file)
+            // A picture lasts one tick of the codec's 1/fps time base; without it the
+            // container's edit list would end at the last frame's start and drop it.
+            if codec.pointee.codec_type == AVMEDIA_TYPE_VIDEO && packet.pointee.duration == 0 { packet.pointee.duration = 1 }
+            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+            packet.pointee.stream_index = stream.pointee.index
+            try MediaError.check(av_interleaved_write_frame(output, packet), "write", file)
+        }
+    }
+}

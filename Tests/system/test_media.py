@@ -1,0 +1,415 @@
+"""Video in and out: `segue sequence` and `render` on real clips made by ffmpeg's
+lavfi sources, checked against FFmpeg's own decoding, closed-form gains and
+timestamps; and bad media refused with a clear message, leaving nothing behind."""
+import math
+import os
+import signal
+import struct
+import subprocess
+import time
+import unittest
+
+import media
+from media import H, W
+from pngio import read_png, write_png
+from support import BUILD, SEGUE, Workspace, run, segue
+
+FPS = 30
+
+
+class SequenceTests(Workspace):
+    """Three 2-s clips (testsrc2 with 440 Hz, mandelbrot with 1000 Hz, testsrc2
+    with 440 Hz) joined by two 0.5-s transitions: 5 s, 150 frames at 30 fps."""
+
+    @classmethod
+    def setUpClass(cls):
+        import tempfile
+        cls.media = tempfile.mkdtemp(prefix="segue-media-")
+        cls.clips = [os.path.join(cls.media, name) for name in ("one.mp4", "two.mp4", "three.mp4")]
+        media.clip(cls.clips[0], "testsrc2", 2, tone=440)
+        media.clip(cls.clips[1], "mandelbrot", 2, tone=1000)
+        media.clip(cls.clips[2], "testsrc2", 2, tone=440)
+        cls.sources = [media.frames(path)[2] for path in cls.clips]
+        cls.y4m = os.path.join(cls.media, "whole.y4m")
+        segue("sequence", *cls.clips, "--transition", ".slide", "--duration", "0.5", "--animation",
+              ".linear(duration: 1)", "-q", "-o", cls.y4m, check=0)
+        cls.mp4 = os.path.join(cls.media, "whole.mp4")
+        segue("sequence", *cls.clips, "--transition", ".opacity", "--blend", "plusLighter", "--duration", "0.5",
+              "--animation", ".linear(duration: 1)", "-q", "--crf", "12", "-o", cls.mp4, check=0)
+
+    @classmethod
+    def tearDownClass(cls):
+        import shutil
+        shutil.rmtree(cls.media, ignore_errors=True)
+
+    def probe(self, path, stream, entries):
+        result = run("ffprobe", "-v", "error", "-select_streams", stream, "-count_frames", "-show_entries",
+                     f"stream={entries}", "-of", "csv=p=0", path, check=0)
+        return result.stdout.strip().split(",")
+
+    def test_the_length_is_the_clips_less_the_overlaps(self):
+        _, frames = media.y4m_frames(self.y4m)
+        self.assertEqual(len(frames), 150)  # (2 + 2 + 2 − 0.5 − 0.5) s × 30
+        count, = self.probe(self.mp4, "v:0", "nb_read_frames")
+        self.assertEqual(int(count), 150)
+        sound = media.samples(self.mp4)
+        # AAC pads its start and end a little; the sound lasts the picture's 5 s within one AAC frame.
+        self.assertLess(abs(len(sound) - 5 * 48000), 1024 + 2048)
+
+    def test_frames_away_from_junctions_are_the_source_frames(self):
+        width, height, ours = media.frames(self.y4m)
+        for output, (clip, frame) in {15: (0, 15), 60: (1, 15), 130: (2, 40)}.items():
+            # Clip 2 starts at 1.5 s, clip 3 at 3 s: frame 60 (2 s) is clip 2's 0.5 s, frame 130 clip 3's 1.333 s.
+            score = media.psnr(ours[output], self.sources[clip][frame])
+            self.assertGreaterEqual(score, 45, f"output frame {output} against clip {clip + 1} frame {frame}: {score:.1f} dB")
+
+    def test_a_junction_frame_is_segue_frame_on_the_two_source_frames(self):
+        # Frame 50 (1.667 s) is 0.1667 s into junction 1: clip 1 at 1.667 s (frame 50), clip 2 at 0.1667 s (frame 5).
+        pngs = self.path("png", "f%03d.png")
+        segue("sequence", *self.clips, "--transition", ".slide", "--duration", "0.5", "--animation",
+              ".linear(duration: 1)", "--range", "50:51", "-q", "-o", pngs, check=0)
+        for index, (clip, frame) in enumerate(((0, 50), (1, 5))):
+            write_png(self.path(f"source{index}.png"), W, H, rgba(self.sources[clip][frame]))
+        expected = self.path("expected.png")
+        segue("frame", "--from", self.path("source0.png"), "--to", self.path("source1.png"), "--transition", ".slide",
+              "--progress", str(5 / 15), "--background", "black", "-o", expected, check=0)
+        _, _, ours = read_png(self.path("png", "f050.png"))
+        _, _, theirs = read_png(expected)
+        score = media.psnr(rgb(ours), rgb(theirs))
+        self.assertGreaterEqual(score, 45, f"{score:.1f} dB")
+
+    def test_sound_crossfades_along_the_transition_and_only_there(self):
+        sound = media.samples(self.mp4)
+        def levels(start):
+            window = sound[int(start * 48000):int(start * 48000) + 4800]
+            return media.level(window, 440), media.level(window, 1000)
+        alone440, other = levels(0.7)
+        self.assertLess(other, alone440 / 100, "away from junctions only one tone sounds")
+        other, alone1000 = levels(2.45)
+        self.assertLess(other, alone1000 / 100)
+        # Junction 1 runs 1.5 … 2 s; the window 1.7 … 1.8 s has its middle at progress 0.5: equal power, cos 45°.
+        a, b = levels(1.70)
+        expected = media.decibels(math.cos(math.pi / 4))
+        self.assertAlmostEqual(media.decibels(a / alone440), expected, delta=1)
+        self.assertAlmostEqual(media.decibels(b / alone1000), expected, delta=1)
+
+    def test_the_linear_fade_follows_its_own_gains(self):
+        out = self.path("linear.mov")
+        segue("sequence", *self.clips[:2], "--duration", "0.5", "--animation", ".linear(duration: 1)",
+              "--audio-fade", "linear", "-q", "-o", out, check=0)
+        sound = media.samples(out)
+        def level(start, tone):
+            return media.level(sound[int(start * 48000):int(start * 48000) + 4800], tone)
+        # Progress 0.3 in the middle of 1.6 … 1.7 s: gains 0.7 and 0.3.
+        self.assertAlmostEqual(media.decibels(level(1.6, 440) / level(0.5, 440)), media.decibels(0.7), delta=1)
+        self.assertAlmostEqual(media.decibels(level(1.6, 1000) / level(2.5, 1000)), media.decibels(0.3), delta=1)
+
+    def test_range_pieces_joined_are_the_whole_render(self):
+        header, whole = media.y4m_frames(self.y4m)
+        pieces = []
+        for name, span in (("p1.y4m", "0:47"), ("p2.y4m", "47:101"), ("p3.y4m", "101:150")):
+            out = self.path(name)
+            segue("sequence", *self.clips, "--transition", ".slide", "--duration", "0.5", "--animation",
+                  ".linear(duration: 1)", "--range", span, "-q", "-o", out, check=0)
+            piece_header, frames = media.y4m_frames(out)
+            self.assertEqual(piece_header, header)
+            pieces += frames
+        self.assertEqual(len(pieces), len(whole))
+        self.assertTrue(pieces == whole, "the joined pieces differ from the whole render")
+
+    def test_a_range_past_the_end_is_refused(self):
+        result = segue("sequence", *self.clips, "--duration", "0.5", "--range", "100:400", "-o", self.path("x.y4m"))
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("the output has 150", result.stderr)
+
+
+def rgb(pixels):
+    """Straight RGBA tuples from pngio as RGB bytes."""
+    return bytes(channel for pixel in pixels for channel in pixel[:3])
+
+
+def rgba(rgb):
+    """RGB bytes as the straight RGBA tuples pngio writes."""
+    return [(rgb[i], rgb[i + 1], rgb[i + 2], 255) for i in range(0, len(rgb), 3)]
+
+
+class TimingTests(Workspace):
+    def test_the_flash_and_the_beep_land_in_the_same_frame(self):
+        lead = self.path("lead.mp4")
+        media.clip(lead, "testsrc2", 2, tone=440)
+        sync = self.path("sync.mp4")
+        # Black with one white frame at 1.5 s, silent but for a 1 kHz beep starting at 1.5 s.
+        media.ffmpeg("-f", "lavfi", "-i", f"color=black:size={W}x{H}:rate=30,drawbox=color=white:t=fill:enable='eq(n\\,45)'",
+                     "-f", "lavfi", "-i", "aevalsrc='if(between(t\\,1.5\\,1.55)\\,sin(2*PI*1000*t)\\,0)':s=48000",
+                     "-t", "3", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", sync)
+        out = self.path("out.mp4")
+        segue("sequence", lead, sync, "--duration", "0.5", "-q", "-o", out, check=0)
+        _, _, pictures = media.frames(out)
+        flash = next(i for i, frame in enumerate(pictures[60:], 60) if sum(frame[::97]) / len(frame[::97]) > 128)
+        self.assertEqual(flash, 90)  # the sync clip starts at 1.5 s; its flash is 1.5 s later
+        sound = media.samples(out)
+        beep = next(i for i in range(int(2.5 * 48000), len(sound)) if abs(sound[i]) > 0.25)
+        self.assertEqual(int(beep * FPS / 48000), flash, f"the beep starts at sample {beep}")
+
+    def test_24_and_30_fps_clips_do_not_drift_over_10_seconds(self):
+        slow = self.path("slow.mp4")
+        media.clip(slow, "testsrc2", 10.5, fps=24)
+        lead = self.path("lead.mp4")
+        media.clip(lead, "mandelbrot", 1, fps=30)
+        out = self.path("out.y4m")
+        segue("sequence", lead, slow, "--duration", "0.5", "--fps", "30", "-q", "-o", out, check=0)
+        _, _, ours = media.frames(out)
+        _, _, theirs = media.frames(slow)
+        self.assertEqual(len(ours), round((1 + 10.5 - 0.5) * 30))
+        for output in (45, 200, 300, 320):
+            # The 24-fps clip starts at 0.5 s; output frame i shows its frame ⌊(i/30 − 0.5) × 24⌋.
+            expected = math.floor((output / 30 - 0.5) * 24 + 1e-9)
+            scores = {n: media.psnr(ours[output], theirs[n]) for n in (expected - 1, expected, expected + 1)}
+            self.assertEqual(max(scores, key=scores.get), expected, f"output frame {output}: {scores}")
+            self.assertGreaterEqual(scores[expected], 40)
+
+
+class OrientationTests(Workspace):
+    def test_a_jpeg_with_exif_orientation_6_comes_out_upright(self):
+        # Stored landscape, left red and right blue; orientation 6 turns it a quarter clockwise: red on top.
+        stored = self.path("stored.png")
+        write_png(stored, 64, 32, [(255, 0, 0, 255) if x < 32 else (0, 0, 255, 255) for y in range(32) for x in range(64)])
+        plain = self.path("plain.jpg")
+        media.ffmpeg("-i", stored, "-q:v", "2", plain)
+        photo = self.path("photo.jpg")
+        with open(plain, "rb") as f:
+            data = f.read()
+        with open(photo, "wb") as f:
+            f.write(data[:2] + exif_orientation(6) + data[2:])
+        out = self.path("upright.png")
+        segue("frame", "--to", photo, "--transition", ".identity", "--progress", "1", "-o", out, check=0)
+        width, height, pixels = read_png(out)
+        self.assertEqual((width, height), (32, 64))
+        top, bottom = pixels[5 * 32 + 16], pixels[58 * 32 + 16]
+        self.assertGreater(top[0], 200, top)
+        self.assertGreater(bottom[2], 200, bottom)
+
+    def test_a_clip_with_rotation_metadata_comes_out_upright(self):
+        stored = self.path("stored.mp4")
+        media.ffmpeg("-f", "lavfi", "-i", "color=red:size=64x32:rate=30,drawbox=x=32:w=32:h=32:color=blue:t=fill",
+                     "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p", stored)
+        rotated = self.path("rotated.mp4")
+        # A display matrix turning it a quarter turn; FFmpeg's own player rotation is the expectation.
+        media.ffmpeg("-i", stored, "-c", "copy", "-metadata:s:v:0", "rotate=90", rotated)
+        theirs = self.path("theirs.png")
+        media.ffmpeg("-i", rotated, "-frames:v", "1", theirs)
+        width, height, upright = read_png(theirs)
+        self.assertEqual((width, height), (32, 64))
+        out = self.path("f%02d.png")
+        segue("sequence", rotated, "-q", "-o", out, check=0)
+        ours = read_png(self.path("f00.png"))
+        self.assertEqual(ours[:2], (32, 64))
+        self.assertGreaterEqual(media.psnr(rgb(ours[2]), rgb(upright)), 45)
+        top = upright[5 * 32 + 16]
+        self.assertNotEqual(top[0] > 200, top[2] > 200, "the test picture has one colour on top")
+
+
+def exif_orientation(value):
+    """An APP1 segment holding EXIF with one tag: Orientation."""
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + struct.pack(">H", 1)
+    tiff += struct.pack(">HHIHH", 0x0112, 3, 1, value, 0) + struct.pack(">I", 0)
+    body = b"Exif\x00\x00" + tiff
+    return b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body
+
+
+class RenderVideoTests(Workspace):
+    def test_render_plays_the_last_and_first_seconds_of_two_clips(self):
+        a, b = self.path("a.mp4"), self.path("b.mp4")
+        media.clip(a, "testsrc2", 3, tone=440)
+        media.clip(b, "mandelbrot", 3, tone=1000)
+        out = self.path("out.y4m")
+        segue("render", "--from", a, "--to", b, "--transition", ".opacity", "--duration", "1",
+              "--animation", ".linear(duration: 1)", "-q", "-o", out, check=0)
+        _, _, ours = media.frames(out)
+        _, _, source = media.frames(a)
+        self.assertEqual(len(ours), 31)
+        # Frame 0 is the removed clip at 2 s (its frame 60), fully shown. Every frame of a render is composited, so
+        # it went through RGB and 4:2:0 again: testsrc2's sharp colour edges lose a little to the second subsampling.
+        self.assertGreaterEqual(media.psnr(ours[0], source[60]), 40)
+        _, _, inserted = media.frames(b)
+        self.assertGreaterEqual(media.psnr(ours[30], inserted[30]), 40)
+
+    def test_the_start_options_choose_where(self):
+        a = self.path("a.mp4")
+        media.clip(a, "testsrc2", 3)
+        out = self.path("out.y4m")
+        segue("render", "--from", a, "--to", self.b, "--from-start", "0.5", "--transition", ".opacity",
+              "--duration", "1", "--size", f"{W}x{H}", "-q", "-o", out, check=0)
+        _, _, ours = media.frames(out)
+        _, _, source = media.frames(a)
+        self.assertGreaterEqual(media.psnr(ours[0], source[15]), 40)
+
+
+class MediaFormatsTests(Workspace):
+    """Every picture format FFmpeg reads, as inputs to a sequence of stills."""
+
+    def test_pictures_of_every_format_are_read(self):
+        source = self.path("source.png")
+        write_png(source, 64, 48, [((x * 4) % 256, (y * 5) % 256, 128, 255) for y in range(48) for x in range(64)])
+        paths = []
+        for extension in ("jpg", "webp", "gif", "tiff", "bmp"):
+            path = self.path(f"p.{extension}")
+            media.ffmpeg("-i", source, *(["-q:v", "2"] if extension == "jpg" else []), path)
+            paths.append(path)
+        out = self.path("out.y4m")
+        result = segue("sequence", *paths, "--hold", "0.1", "--duration", "0.1", "-q", "-o", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        _, frames = media.y4m_frames(out)
+        self.assertEqual(len(frames), round((5 * 0.1 + 4 * 0.1) * 30))
+
+    def test_webm_with_alpha_keeps_its_transparency(self):
+        clip = self.path("alpha.webm")
+        media.ffmpeg("-f", "lavfi", "-i", "color=black:size=64x48:rate=30,format=rgba,"
+                     "geq=r=255:g=0:b=0:a='if(lt(X\\,32)\\,255\\,0)'", "-t", "1", "-c:v", "libvpx-vp9",
+                     "-pix_fmt", "yuva420p", clip)
+        out = self.path("f%02d.png")
+        segue("sequence", clip, "--background", "clear", "-q", "-o", out, check=0)
+        _, _, pixels = read_png(self.path("f05.png"))
+        self.assertEqual(pixels[10 * 64 + 5][3], 255)
+        self.assertLess(pixels[10 * 64 + 50][3], 10)
+
+    def test_a_stream_on_standard_input(self):
+        still = self.path("still.jpg")
+        media.ffmpeg("-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1", still)
+        with open(still, "rb") as f:
+            data = f.read()
+        out = self.path("out.png")
+        result = subprocess.run([SEGUE, "frame", "--to", "-", "--transition", ".identity", "--progress", "1", "-o", out],
+                                input=data, capture_output=True, timeout=60)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(read_png(out)[:2], (64, 48))
+
+
+class BadMediaTests(Workspace):
+    """Bad input: a message naming the file (and the time, where there is one),
+    exit status 1 or 2, and no output, partial or temporary, left behind."""
+
+    def assertRefused(self, args, *fragments, output=None):
+        output = output or self.path("out.mp4")
+        before = set(self.files())
+        result = segue(*args, "-o", output)
+        self.assertIn(result.returncode, (1, 2), result.stderr)
+        for fragment in fragments:
+            self.assertIn(fragment, result.stderr)
+        self.assertNotIn("Fatal error", result.stderr)
+        self.assertEqual(set(self.files()), before, "something was left behind")
+        return result
+
+    def test_a_file_that_is_not_media(self):
+        text = self.path("notes.mp4")
+        with open(text, "w") as f:
+            f.write("these are not the frames you are looking for\n" * 20)
+        self.assertRefused(["sequence", text, self.a], "notes.mp4", "Invalid data")
+
+    def test_a_sound_only_file(self):
+        sound = self.path("tone.m4a")
+        media.ffmpeg("-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-c:a", "aac", sound)
+        self.assertRefused(["sequence", sound, self.a], "tone.m4a", "only sound")
+
+    def test_an_empty_file(self):
+        empty = self.path("empty.mp4")
+        open(empty, "w").close()
+        self.assertRefused(["render", "--from", empty, "--to", self.a, "--transition", ".slide"], "empty.mp4")
+
+    def test_a_truncated_mp4(self):
+        whole = self.path("whole.mp4")
+        media.clip(whole, "testsrc2", 2, tone=440)
+        with open(whole, "rb") as f:
+            data = f.read()
+        cut = self.path("cut.mp4")
+        with open(cut, "wb") as f:
+            f.write(data[:len(data) // 2])
+        self.assertRefused(["sequence", cut, self.a], "cut.mp4")
+
+    def test_corrupt_packets_in_the_middle_stop_with_the_time(self):
+        # A Y4M stream whose frame marker is damaged at frame 20: FFmpeg's y4m demuxer refuses it there.
+        good = self.path("good.y4m")
+        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", "2", "-pix_fmt", "yuv420p", good)
+        with open(good, "rb") as f:
+            data = bytearray(f.read())
+        frame = len(b"FRAME\n") + W * H * 3 // 2
+        start = data.index(b"\n") + 1 + 20 * frame
+        data[start:start + 5] = b"XXXXX"
+        bad = self.path("bad.y4m")
+        with open(bad, "wb") as f:
+            f.write(data)
+        result = self.assertRefused(["sequence", self.a, bad, "--hold", "0.2", "--duration", "0.2"], "bad.y4m")
+        self.assertIn(" s", result.stderr)
+
+    def test_a_clip_shorter_than_its_overlaps(self):
+        short = self.path("short.mp4")
+        media.clip(short, "testsrc2", 1)
+        result = self.assertRefused(["sequence", self.a, short, self.b, "--duration", "0.8"], "short.mp4", "1.000 s",
+                                    "1.600 s")
+        self.assertEqual(result.returncode, 2)
+
+    def test_a_codec_the_container_cannot_hold(self):
+        out = self.path("out.webm")
+        self.assertRefused(["sequence", self.a, "--video-codec", "libx264"], "out.webm", "cannot hold h264", output=out)
+
+    def test_an_unknown_codec_and_preset(self):
+        self.assertRefused(["sequence", self.a, "--video-codec", "nonesuch"], "nonesuch")
+        self.assertRefused(["sequence", self.a, "--preset", "warp"], "warp")
+
+    def test_a_full_disk_removes_the_partial_output(self):
+        if os.geteuid() != 0:
+            self.skipTest("mounting a small file system needs root")
+        disk = self.path("disk")
+        os.mkdir(disk)
+        if run("mount", "-t", "tmpfs", "-o", "size=200k", "tmpfs", disk).returncode != 0:
+            self.skipTest("cannot mount a tmpfs here")
+        try:
+            clip = self.path("long.mp4")
+            media.clip(clip, "testsrc2", 4, size=(320, 240))
+            result = segue("sequence", clip, "--crf", "0", "-q", "-o", os.path.join(disk, "out.mp4"))
+            self.assertEqual(result.returncode, 1, result.stderr)
+            self.assertIn("out.mp4", result.stderr)
+            self.assertIn("No space left", result.stderr)
+            self.assertEqual(os.listdir(disk), [])
+        finally:
+            run("umount", disk)
+
+    def test_ctrl_c_while_encoding_leaves_nothing(self):
+        clip = self.path("long.mp4")
+        media.clip(clip, "testsrc2", 20, size=(640, 480))
+        out = self.path("out.mp4")
+        before = set(self.files())
+        process = subprocess.Popen([SEGUE, "sequence", clip, "--preset", "veryslow", "-q", "-o", out],
+                                   stderr=subprocess.PIPE)
+        time.sleep(2)
+        process.send_signal(signal.SIGINT)
+        process.wait(timeout=30)
+        self.assertNotEqual(process.returncode, 0)
+        self.assertEqual(set(self.files()), before)
+
+    def test_standard_input_closed_early(self):
+        good = self.path("good.y4m")
+        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", "1", "-pix_fmt", "yuv420p", good)
+        with open(good, "rb") as f:
+            data = f.read()
+        out = self.path("out.png")
+        # Half a frame: the stream ends before its first picture is whole.
+        cut = data[:data.index(b"\n") + 1 + 6 + W * H // 2]
+        result = subprocess.run([SEGUE, "frame", "--to", "-", "--transition", ".identity", "--progress", "1", "-o", out],
+                                input=cut, capture_output=True, timeout=60)
+        self.assertEqual(result.returncode, 1, result.stderr)
+        self.assertIn(b"'-'", result.stderr)
+        self.assertFalse(os.path.exists(out))
+
+
+class LibraryTests(unittest.TestCase):
+    def test_libsegue_needs_no_libav(self):
+        needed = run("readelf", "-d", os.path.join(BUILD, "lib", "libsegue.so"), check=0).stdout
+        self.assertIn("libpixman", needed)
+        for library in ("libavformat", "libavcodec", "libswscale", "libswresample", "libavutil"):
+            self.assertNotIn(library, needed)
+        self.assertIn("libavformat", run("readelf", "-d", SEGUE, check=0).stdout)
+
+
+if __name__ == "__main__":
+    unittest.main()
