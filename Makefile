@@ -29,7 +29,7 @@ FUZZ_CHECK_SECONDS ?= 10
 HEADERS  := include/segue.h $(wildcard include/segue/*.h)
 # The seed effects, each built by SwiftPM as libsegue-plugin-<name>.so.
 PLUGINS  := clip sliding-door explode count-up tiktok
-EXAMPLES := render_frame render_sequence
+EXAMPLES := render_frame render_sequence y4m_transition
 C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
 # Plugins the C tests load, built from Tests/plugins/<name>.c.
 TEST_PLUGINS := misbehaving
@@ -72,7 +72,7 @@ install: build
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/segue.pc
 
 # The C examples, compiled as a user would: plain cc against the built tree.
-$(BUILD)/examples/%: examples/%.c $(HEADERS) build
+$(BUILD)/examples/%: examples/%.c examples/y4m.h $(HEADERS) build
 	@mkdir -p $(BUILD)/examples
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue \
 		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@

@@ -12,6 +12,8 @@ the seeds and are left alone.
                       RGBA, palette (with tRNS), interlaced, gAMA-tagged
   plugin-descriptor   fake plugins in the byte format PluginFuzzing.swift
                       reads (see `Plugin` below)
+  y4m                 small YUV4MPEG2 streams for examples/y4m.h: whole,
+                      cut short, with odd sides, full range, frame options
 """
 import os
 import struct
@@ -179,6 +181,20 @@ def plugins():
     yield "larger-params", bytes(Plugin().plugin(1).effect("fuzz.big", "big", every[:3], struct_extra=16).out)
 
 
+def y4m_streams():
+    """(name, bytes): YUV4MPEG2 streams for examples/y4m.h."""
+    def stream(header, width, height, frames, cut=0):
+        size = width * height + 2 * ((width + 1) // 2) * ((height + 1) // 2)
+        body = b"".join(b"FRAME\n" + bytes((i * 7 + j) % 256 for j in range(size)) for i in range(frames))
+        data = header.encode() + b"\n" + body
+        return data[:len(data) - cut] if cut else data
+    yield "whole.y4m", stream("YUV4MPEG2 W4 H2 F30:1 Ip A1:1 C420jpeg", 4, 2, 3)
+    yield "odd.y4m", stream("YUV4MPEG2 W5 H3 F30000:1001 C420mpeg2 XCOLORRANGE=FULL", 5, 3, 2)
+    yield "cut.y4m", stream("YUV4MPEG2 W4 H4 F25:1", 4, 4, 2, cut=5)
+    yield "no-size.y4m", stream("YUV4MPEG2 F25:1 C420", 4, 4, 1)
+    yield "mono.y4m", stream("YUV4MPEG2 W4 H4 Cmono", 4, 4, 1)
+
+
 def write(target, name, data):
     folder = os.path.join(ROOT, target)
     os.makedirs(folder, exist_ok=True)
@@ -204,6 +220,8 @@ def main():
         write("png", name + ".png", data)
     for name, data in plugins():
         write("plugin-descriptor", name, data)
+    for name, data in y4m_streams():
+        write("y4m", name, data)
     return 0
 
 

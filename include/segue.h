@@ -49,6 +49,7 @@
 #include "segue/error.h"
 #include "segue/engine.h"
 #include "segue/surface.h"
+#include "segue/pixels.h"
 #include "segue/transition.h"
 #include "segue/animation.h"
 #include "segue/render.h"

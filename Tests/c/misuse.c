@@ -94,6 +94,98 @@ static segue_surface *filled_surface(int32_t width, int32_t height, uint32_t pix
 }
 
 /* ------------------------------------------------------------------ */
+/* segue_surface_import / export: every field of segue_pixels          */
+/* ------------------------------------------------------------------ */
+
+/* An 8x6 I420 picture in `buffer` (Y' stride 8, chroma stride 4). */
+static segue_pixels i420(uint8_t *buffer)
+{
+    segue_pixels p = {.struct_size = sizeof p, .format = SEGUE_PIXEL_FORMAT_I420, .width = 8, .height = 6,
+                      .planes = {buffer, buffer + 48, buffer + 60}, .strides = {8, 4, 4}};
+    return p;
+}
+
+static void pixels(segue_engine *engine)
+{
+    (void)engine;
+    static uint8_t buffer[8 * 6 * 4 + 64];
+    memset(buffer, 0x5A, sizeof buffer);
+    segue_surface *surface = filled_surface(8, 6, 0x80402010);
+    segue_surface *other = filled_surface(9, 6, 0);
+    segue_pixels p = i420(buffer);
+
+    EXPECT(segue_surface_import(NULL, surface), SEGUE_ERROR_INVALID_ARGUMENT, "pixels");
+    EXPECT(segue_surface_import(&p, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "target");
+    EXPECT(segue_surface_export(NULL, &p), SEGUE_ERROR_INVALID_ARGUMENT, "surface");
+    EXPECT(segue_surface_export(surface, NULL), SEGUE_ERROR_INVALID_ARGUMENT, "pixels");
+    EXPECT(segue_surface_import(&p, other), SEGUE_ERROR_INVALID_ARGUMENT, "9");
+    EXPECT(segue_surface_import(&p, (segue_surface *)engine), SEGUE_ERROR_INVALID_ARGUMENT, "segue_engine");
+
+    segue_pixels bad = p;
+    bad.struct_size = 4;
+    EXPECT(segue_surface_import(&bad, surface), SEGUE_ERROR_INVALID_ARGUMENT, "segue_pixels.struct_size");
+    bad.struct_size = SEGUE_STRUCT_SIZE_MAX + 4;
+    EXPECT(segue_surface_export(surface, &bad), SEGUE_ERROR_INVALID_ARGUMENT, "segue_pixels.struct_size");
+    const uint32_t bad_formats[] = {0, 5, 77, UINT32_MAX};
+    for (size_t i = 0; i < sizeof bad_formats / sizeof bad_formats[0]; i++) {
+        bad = p;
+        bad.format = bad_formats[i];
+        EXPECT(segue_surface_import(&bad, surface), SEGUE_ERROR_INVALID_ARGUMENT, "SEGUE_PIXEL_FORMAT");
+    }
+    bad = p;
+    bad.matrix = 2;
+    EXPECT(segue_surface_import(&bad, surface), SEGUE_ERROR_INVALID_ARGUMENT, "SEGUE_COLOR_MATRIX");
+    bad = p;
+    bad.range = 9;
+    EXPECT(segue_surface_export(surface, &bad), SEGUE_ERROR_INVALID_ARGUMENT, "SEGUE_COLOR_RANGE");
+    const int32_t bad_sides[] = {0, -1, SEGUE_SURFACE_MAX_SIDE + 1, INT32_MIN};
+    for (size_t i = 0; i < sizeof bad_sides / sizeof bad_sides[0]; i++) {
+        bad = p;
+        bad.width = bad_sides[i];
+        EXPECT(segue_surface_import(&bad, surface), SEGUE_ERROR_INVALID_ARGUMENT, "side");
+        bad = p;
+        bad.height = bad_sides[i];
+        EXPECT(segue_surface_export(surface, &bad), SEGUE_ERROR_INVALID_ARGUMENT, "side");
+    }
+    for (int plane = 0; plane < 3; plane++) {
+        bad = p;
+        bad.planes[plane] = NULL;
+        EXPECT(segue_surface_import(&bad, surface), SEGUE_ERROR_INVALID_ARGUMENT, "NULL");
+        bad = p;
+        bad.strides[plane] = plane == 0 ? 7 : 3;
+        EXPECT(segue_surface_export(surface, &bad), SEGUE_ERROR_INVALID_ARGUMENT, "strides");
+        bad.strides[plane] = -8;
+        EXPECT(segue_surface_import(&bad, surface), SEGUE_ERROR_INVALID_ARGUMENT, "strides");
+    }
+    /* NV12's chroma rows hold pairs; RGBA's one plane holds 4 bytes a pixel. */
+    segue_pixels nv12 = {.struct_size = sizeof nv12, .format = SEGUE_PIXEL_FORMAT_NV12, .width = 8, .height = 6,
+                         .planes = {buffer, buffer + 48}, .strides = {8, 4}};
+    EXPECT(segue_surface_import(&nv12, surface), SEGUE_ERROR_INVALID_ARGUMENT, "CbCr");
+    nv12.strides[1] = 8;
+    EXPECT(segue_surface_import(&nv12, surface), SEGUE_OK, NULL);
+    segue_pixels rgba = {.struct_size = sizeof rgba, .format = SEGUE_PIXEL_FORMAT_RGBA, .width = 8, .height = 6,
+                         .planes = {buffer}, .strides = {31}};
+    EXPECT(segue_surface_export(surface, &rgba), SEGUE_ERROR_INVALID_ARGUMENT, "32");
+    /* A refused call touches no pixel. */
+    for (size_t i = 0; i < sizeof buffer; i++)
+        if (buffer[i] != 0x5A) { EXPECT_THAT(0, "a refused export wrote into the caller's buffer"); break; }
+    rgba.strides[0] = 32;
+    segue_surface *straight = filled_surface(8, 6, 0x80402010);
+    EXPECT(segue_surface_export(straight, &rgba), SEGUE_OK, NULL);
+    segue_surface_unref(straight);
+    /* 0x80402010 premultiplied is straight (0x80, 0x40, 0x20) at alpha 0x80: R 128, G 64, B 32 doubled. */
+    EXPECT_THAT(buffer[0] == 0x80 && buffer[1] == 0x40 && buffer[2] == 0x20 && buffer[3] == 0x80,
+                "RGBA export unpremultiplies into bytes R, G, B, A");
+    /* A struct from newer headers (larger) is read; its unknown tail is ignored. */
+    struct { segue_pixels known; uint8_t future[64]; } larger = {.known = i420(buffer)};
+    larger.known.struct_size = sizeof larger;
+    memset(larger.future, 0xFF, sizeof larger.future);
+    EXPECT(segue_surface_import(&larger.known, surface), SEGUE_OK, NULL);
+    segue_surface_unref(surface);
+    segue_surface_unref(other);
+}
+
+/* ------------------------------------------------------------------ */
 /* NULL handles and NULL pointers, for every function that takes them  */
 /* ------------------------------------------------------------------ */
 
@@ -1494,6 +1586,7 @@ static const section sections[] = {
     { "wrong_types", wrong_types },
     { "spec_buffers", spec_buffers },
     { "files", files },
+    { "pixels", pixels },
 };
 #define SECTION_COUNT (sizeof sections / sizeof sections[0])
 

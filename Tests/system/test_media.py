@@ -12,7 +12,7 @@ import unittest
 import media
 from media import H, W
 from pngio import read_png, write_png
-from support import BUILD, SEGUE, Workspace, run, segue
+from support import BUILD, EXAMPLES, SEGUE, Workspace, run, segue
 
 FPS = 30
 
@@ -400,6 +400,45 @@ class BadMediaTests(Workspace):
         self.assertEqual(result.returncode, 1, result.stderr)
         self.assertIn(b"'-'", result.stderr)
         self.assertFalse(os.path.exists(out))
+
+
+class Y4MExampleTests(Workspace):
+    """examples/y4m_transition.c: two live Y4M streams joined with libsegue
+    alone, through segue_surface_import/export."""
+
+    def streams(self):
+        a, b = self.path("a.y4m"), self.path("b.y4m")
+        for path, source in ((a, "testsrc2"), (b, "mandelbrot")):
+            media.ffmpeg("-f", "lavfi", "-i", f"{source}=size={W}x{H}:rate=30", "-t", "2", "-pix_fmt", "yuv420p", path)
+        return a, b
+
+    def test_both_streams_stay_live_and_end_as_they_should(self):
+        a, b = self.streams()
+        out = self.path("out.y4m")
+        with open(out, "wb") as f:
+            result = subprocess.run([os.path.join(EXAMPLES, "y4m_transition"), a, b, ".opacity", ".linear(duration: 1)"],
+                                    stdout=f, stderr=subprocess.PIPE, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        _, frames = media.y4m_frames(out)
+        _, first = media.y4m_frames(a)
+        _, second = media.y4m_frames(b)
+        self.assertEqual(len(frames), 31)
+        # 4:2:0 → RGB → 4:2:0 at the identity states: within rounding of the sources, frame for frame.
+        self.assertGreaterEqual(media.psnr(frames[0], first[0]), 45)
+        self.assertGreaterEqual(media.psnr(frames[30], second[30]), 45)
+        # Live, not a still: the last frame is the inserted stream's frame 30, not its frame 0.
+        self.assertLess(media.psnr(frames[30], second[0]), media.psnr(frames[30], second[30]) - 10)
+
+    def test_a_broken_stream_is_named(self):
+        a, _ = self.streams()
+        broken = self.path("broken.y4m")
+        with open(broken, "wb") as f:
+            f.write(b"YUV4MPEG2 W160 H0 F30:1\n")
+        result = subprocess.run([os.path.join(EXAMPLES, "y4m_transition"), a, broken, ".slide", ".smooth"],
+                                capture_output=True, timeout=60)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn(b"broken.y4m", result.stderr)
+        self.assertIn(b"header field H", result.stderr)
 
 
 class LibraryTests(unittest.TestCase):

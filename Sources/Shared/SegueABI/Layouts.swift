@@ -23,6 +23,7 @@ public enum Layouts {
         end(of: \segue_engine_options.flags),
     ])
     public static let scene = GrowableStruct<segue_scene>("segue_scene")
+    public static let pixels = GrowableStruct<segue_pixels>("segue_pixels")
 
     /// Where `field` ends: the size of a layout whose last field it is.
     public static func end<Layout, Field>(of field: KeyPath<Layout, Field>) -> Int {

@@ -45,4 +45,16 @@ public struct YCbCr: Hashable, Sendable {
         func code(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
         return (code(Double(lumaOffset) + lumaScale * luma), code(128 + chromaScale * cb), code(128 + chromaScale * cr))
     }
+
+    /// The closed-form inverse of `encode`, in double precision, rounded and
+    /// clamped to 0…255: the reference `YUV420Decoder` is tested against.
+    public func decode(y: UInt8, cb: UInt8, cr: UInt8) -> (r: UInt8, g: UInt8, b: UInt8) {
+        let luma = (Double(y) - Double(lumaOffset)) / lumaScale
+        let blueDifference = (Double(cb) - 128) / chromaScale * 2 * (1 - kb)
+        let redDifference = (Double(cr) - 128) / chromaScale * 2 * (1 - kr)
+        let (red, blue) = (luma + redDifference, luma + blueDifference)
+        let green = (luma - kr * red - kb * blue) / kg
+        func code(_ value: Double) -> UInt8 { UInt8(min(max(value.rounded(), 0), 255)) }
+        return (code(red), code(green), code(blue))
+    }
 }
