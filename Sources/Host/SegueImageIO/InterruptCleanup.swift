@@ -54,11 +54,6 @@ public enum InterruptCleanup {
                          "'\(prefix)…\(suffix)'")
     }
 
-    /// A child process to kill (and wait for) before anything is removed, so
-    /// it cannot write a file again.
-    public static func process(_ pid: pid_t) throws -> Registration {
-        try Registration(interrupt_cleanup_add_process(pid), "through process \(pid)")
-    }
 
     /// Removes everything registered, as the handler does before exiting.
     public static func removeAll() {

@@ -15,11 +15,10 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 enum { FREE = 0, WRITING = 1, READY = 2 };
-enum { KIND_FILE, KIND_FOLDER, KIND_SEQUENCE, KIND_PROCESS };
+enum { KIND_FILE, KIND_FOLDER, KIND_SEQUENCE };
 
 struct slot {
     atomic_int state;
@@ -68,12 +67,6 @@ int interrupt_cleanup_add_file(const char *path)
 int interrupt_cleanup_add_folder(const char *path)
 {
     return path ? claim(KIND_FOLDER, path, NULL, 0, 0, 0) : -1;
-}
-
-int interrupt_cleanup_add_process(int pid)
-{
-    /* The pid is kept in `count`; never 0 or less, which kill() would take as a group. */
-    return pid > 0 ? claim(KIND_PROCESS, "", NULL, 0, 0, pid) : -1;
 }
 
 int interrupt_cleanup_add_sequence(const char *prefix, int width, int zero_padded, const char *suffix, long first)
@@ -147,15 +140,6 @@ static void remove_numbered(const struct slot *s, long n)
 
 void interrupt_cleanup_remove_all(void)
 {
-    /* Writers first: a child still running could write a file again. */
-    for (int i = 0; i < INTERRUPT_CLEANUP_SLOTS; i++) {
-        const struct slot *s = &slots[i];
-        if (atomic_load_explicit(&s->state, memory_order_acquire) != READY || s->kind != KIND_PROCESS)
-            continue;
-        pid_t pid = (pid_t)atomic_load_explicit(&s->count, memory_order_acquire);
-        if (pid > 0 && kill(pid, SIGKILL) == 0)
-            waitpid(pid, NULL, 0);
-    }
     for (int i = 0; i < INTERRUPT_CLEANUP_SLOTS; i++) {
         const struct slot *s = &slots[i];
         if (atomic_load_explicit(&s->state, memory_order_acquire) != READY)
@@ -170,8 +154,6 @@ void interrupt_cleanup_remove_all(void)
         case KIND_SEQUENCE:
             for (long n = atomic_load_explicit(&s->count, memory_order_acquire) - 1; n >= 0; n--)
                 remove_numbered(s, s->first + n);
-            break;
-        case KIND_PROCESS:
             break;
         }
     }

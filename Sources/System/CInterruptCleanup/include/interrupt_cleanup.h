@@ -6,7 +6,7 @@
  * are registered here while they are incomplete. The handler installed by
  * interrupt_cleanup_install() removes every one of them on SIGINT, SIGTERM,
  * SIGHUP or SIGPIPE and then _exits with 128 + the signal. It only calls
- * async-signal-safe functions (kill, waitpid, open, getdents64, unlinkat,
+ * async-signal-safe functions (open, getdents64, unlinkat,
  * unlink, rmdir, close, _exit) and reads the table with atomic loads: no lock, no malloc,
  * no stdio, so it cannot deadlock or corrupt a heap another thread was
  * using when the signal came.
@@ -41,11 +41,6 @@ int interrupt_cleanup_add_folder(const char *path);
  *  interrupt_cleanup_set_count() (0 at first). Returns a ticket, or -1 as
  *  above (prefix and suffix count towards the path limit). */
 int interrupt_cleanup_add_sequence(const char *prefix, int width, int zero_padded, const char *suffix, long first);
-
-/** Registers a child process to kill (SIGKILL, then waited for) before
- *  anything is removed, so that it cannot write a file again once it is
- *  gone. Returns a ticket, or -1 when the table is full. */
-int interrupt_cleanup_add_process(int pid);
 
 /** Sets how many files of a sequence exist (first ≤ n < first + count). */
 void interrupt_cleanup_set_count(int ticket, long count);
