@@ -17,7 +17,7 @@
 //   SegueEngine      effects, scenes, the render pipeline -> SeguePluginHost, SegueModel, SegueImageIO, SegueText
 //   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText, SegueABI
 //   SegueModel       transitions, animations, specs      -> SegueBasics (numbers only, no pixels)
-//   SegueImageIO     PNG, YUV, files written whole       -> SegueCompositor, CInterruptCleanup
+//   SegueImageIO     PNG, YUV, files written whole       -> SegueCompositor, CInterruptCleanup, CWriteback
 //   SegueText        text: FreeType, fontconfig          -> SegueCompositor
 //   SegueCompositor  surfaces; recording, planning,      -> SegueBasics
 //                    execution, kernels, pixman
@@ -42,7 +42,8 @@
 //
 // Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen, and
 // FFmpeg's libav* for the tools only: libsegue.so never links them)
-// as Swift modules, and CInterruptCleanup, our own C for the signal handler;
+// as Swift modules, and our own C: CInterruptCleanup for the signal handler,
+// CWriteback for sync_file_range;
 // include/ is CSegue, the public headers.
 //
 // The C headers in include/ are the contract; SegueC implements them with
@@ -103,6 +104,8 @@ let package = Package(
         .target(name: "CInterruptCleanup", path: "Sources/System/CInterruptCleanup",
                 // DWARF 4: valgrind 3.19 (the memcheck tests') cannot read clang's default DWARF 5.
                 cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // Our own C: starting a file's writeback while it is still written (sync_file_range).
+        .target(name: "CWriteback", path: "Sources/System/CWriteback", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // include/: the hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 
@@ -114,7 +117,7 @@ let package = Package(
         .target(name: "SegueBasics", dependencies: ["SegueVocabulary"], path: "Sources/Host/SegueBasics"),
         .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Sources/Host/SegueModel"),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Sources/Host/SegueCompositor"),
-        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG", "CInterruptCleanup"],
+        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG", "CInterruptCleanup", "CWriteback"],
                 path: "Sources/Host/SegueImageIO"),
         .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"],
                 path: "Sources/Host/SegueText"),

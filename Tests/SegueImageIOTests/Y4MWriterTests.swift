@@ -13,6 +13,7 @@ struct Y4MWriterTests {
         try captureStream { file in
             let writer = try Y4MWriter(file: file, width: frames[0].width, height: frames[0].height, framesPerSecond: 30)
             for frame in frames { try writer.write(frame) }
+            try writer.finish()
         }
     }
 
@@ -192,7 +193,11 @@ struct Y4MWriterTests {
         defer { fclose(file) }
         setvbuf(file, nil, _IONBF, 0)
         let writer = try Y4MWriter(file: file, width: 4, height: 2, framesPerSecond: 30, name: "/dev/full")
-        let error = #expect(throws: SegueError.self) { try writer.write(try Self.solid(0)) }
+        // Frames are written on the writer's own thread: the error comes back by finish() at the latest.
+        let error = #expect(throws: SegueError.self) {
+            try writer.write(try Self.solid(0))
+            try writer.finish()
+        }
         #expect(error?.code == .io)
         #expect(error?.message == "cannot write '/dev/full': No space left on device")
     }

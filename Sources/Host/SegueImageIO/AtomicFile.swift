@@ -1,3 +1,4 @@
+import CWriteback
 import Glibc
 import SegueBasics
 import Synchronization
@@ -48,6 +49,10 @@ public final class AtomicFileWriter {
     /// Removes the temporary file if the process is interrupted.
     private let cleanup: InterruptCleanup.Registration
     private var isFinished = false
+    /// Where the range whose writeback `startWriteback()` started last ends.
+    private var writebackEnd: Int64 = 0
+    /// Bytes written between writeback steps.
+    static let writebackStep: Int64 = 32 << 20
 
     /// Creates `.<name>.XXXXXX` next to `path` and opens it for writing.
     ///
@@ -74,6 +79,19 @@ public final class AtomicFileWriter {
 
     deinit {
         abandon()
+    }
+
+    /// Starts the disk writing what has been written so far, once another
+    /// `writebackStep` has piled up, without waiting for it: the disk works
+    /// while the caller renders, and the sync in `commit()` has less left to
+    /// wait for. Call it between writes (after each frame, say); it flushes
+    /// the stream when it acts. A failure here is not reported: `commit()`
+    /// syncs and reports.
+    public func startWriteback() {
+        let position = Int64(ftello(file))
+        guard position - writebackEnd >= Self.writebackStep, fflush(file) == 0 else { return }
+        _ = segue_writeback(fileno(file), writebackEnd, position - writebackEnd)
+        writebackEnd = position
     }
 
     /// Flushes, syncs and closes the stream, then renames the temporary file

@@ -13,27 +13,29 @@ import SegueCompositor
 /// comes out black. The stream carries no colour-matrix tag: tell the encoder
 /// which (e.g. `-colorspace bt709`; FFmpeg assumes BT.601 without one).
 ///
-/// The writer does not own `file`: it neither flushes nor closes it.
-/// `[one thread per instance]`
+/// Frames are written in order on a thread of the writer's own
+/// (`BlockWriter`), so converting the next frame overlaps writing this one;
+/// `finish()` waits for them. The writer does not own `file`: it neither
+/// flushes nor closes it. `[one thread per instance]`
 public final class Y4MWriter {
     public let width: Int
     public let height: Int
     public let framesPerSecond: Int
-    private let file: UnsafeMutablePointer<FILE>
     private let name: String?
     private let encoder: YUV420Encoder
-    /// "FRAME\n", then the Y, Cb and Cr planes: one frame, ready for one fwrite.
-    private let frame: UnsafeMutableRawBufferPointer
+    /// Frames go out in blocks: "FRAME\n", then the Y, Cb and Cr planes.
+    private let output: BlockWriter
     private var hasWrittenHeader = false
 
     /// A writer for frames of `width`×`height` pixels. Nothing is written
     /// until the first frame. `name` (the file's path, say) is quoted in
-    /// error messages.
+    /// error messages; `afterEachFrame` runs on the writing thread after
+    /// each frame is written (see `AtomicFileWriter.startWriteback()`).
     /// - Throws: `.invalidArgument` for a side outside 1…`Surface.maximumSide`
     ///   or a rate below 1; `.outOfMemory`.
     public init(
         file: UnsafeMutablePointer<FILE>, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr = .bt709,
-        name: String? = nil
+        name: String? = nil, afterEachFrame: (() -> Void)? = nil
     ) throws {
         let sides = 1...Surface.maximumSide
         guard sides.contains(width), sides.contains(height) else {
@@ -46,13 +48,9 @@ public final class Y4MWriter {
             throw SegueError.invalidArgument("YUV4MPEG2 frames are written in limited range")
         }
         encoder = YUV420Encoder(width: width, height: height, matrix: matrix)
-        let size = Self.frameMarker.utf8.count + encoder.planeBytes
-        guard let memory = malloc(size) else {
-            throw SegueError(.outOfMemory, "cannot allocate a \(width)×\(height) YUV4MPEG2 frame")
-        }
-        frame = UnsafeMutableRawBufferPointer(start: memory, count: size)
-        frame.copyBytes(from: Self.frameMarker.utf8)
-        self.file = file
+        // A block holds a frame or the header line, whichever is longer.
+        output = try BlockWriter(file: file, capacity: max(256, Self.frameMarker.utf8.count + encoder.planeBytes),
+                                 name: name.map { "'\($0)'" } ?? "the YUV4MPEG2 stream", afterEachBlock: afterEachFrame)
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
@@ -60,7 +58,18 @@ public final class Y4MWriter {
     }
 
     deinit {
-        free(frame.baseAddress)
+        output.stop()
+    }
+
+    /// Waits until every frame is written.
+    /// - Throws: `.io` when the stream refused bytes.
+    public func finish() throws {
+        try output.finish()
+    }
+
+    /// Stops writing, dropping frames not yet written (the output is being abandoned).
+    public func abandon() {
+        output.stop()
     }
 
     /// The stream header, written before the first frame.
@@ -77,9 +86,11 @@ public final class Y4MWriter {
                 "a \(surface.width)×\(surface.height) surface cannot be a frame of \(describeTarget()), which is \(width)×\(height)")
         }
         try writeHeaderOnce()
+        let frame = try output.block()
+        frame.copyBytes(from: Self.frameMarker.utf8)
         let planes = frame.baseAddress! + Self.frameMarker.utf8.count
         encoder.convert(surface, into: planes.assumingMemoryBound(to: UInt8.self))
-        try put(UnsafeRawBufferPointer(frame))
+        try output.submit(frameBytes)
     }
 
     /// The colour definition frames are written in.
@@ -94,25 +105,24 @@ public final class Y4MWriter {
                 "a \(planes.width)×\(planes.height) 4:2:0 frame in other colours cannot be a frame of \(describeTarget())")
         }
         try writeHeaderOnce()
+        let frame = try output.block()
+        frame.copyBytes(from: Self.frameMarker.utf8)
         let packed = frame.baseAddress! + Self.frameMarker.utf8.count
         YUV420Planes(packed: packed.assumingMemoryBound(to: UInt8.self), width: width, height: height,
                      matrix: planes.matrix).copy(from: planes)
-        try put(UnsafeRawBufferPointer(frame))
+        try output.submit(frameBytes)
     }
 
     private static let frameMarker = "FRAME\n"
+    private var frameBytes: Int { Self.frameMarker.utf8.count + encoder.planeBytes }
 
     private func writeHeaderOnce() throws {
         guard !hasWrittenHeader else { return }
-        var text = header
-        try text.withUTF8 { try put(UnsafeRawBufferPointer($0)) }
+        let block = try output.block()
+        let bytes = Array(header.utf8)
+        block.copyBytes(from: bytes)
+        try output.submit(bytes.count)
         hasWrittenHeader = true
-    }
-
-    private func put(_ bytes: UnsafeRawBufferPointer) throws {
-        guard fwrite(bytes.baseAddress, 1, bytes.count, file) == bytes.count else {
-            throw SegueError(.io, "cannot write \(describeTarget()): \(describeErrno())")
-        }
     }
 
     private func describeTarget() -> String {

@@ -211,6 +211,8 @@ public final class MediaWriter {
         frame.pointee.pts = framesWritten
         framesWritten += 1
         try video.send(frame, to: output, file: path)
+        avio_flush(output.pointee.pb)
+        file.startWriteback()
     }
 
     /// Appends interleaved float samples in the `audio` format of the settings.

@@ -14,7 +14,7 @@ final class Y4MSink: FrameSink {
         let file = try AtomicFileWriter(path: path)
         self.file = file
         writer = try Y4MWriter(file: file.file, width: width, height: height, framesPerSecond: framesPerSecond,
-                               matrix: matrix, name: path)
+                               matrix: matrix, name: path, afterEachFrame: file.startWriteback)
     }
 
     init(standardOutputWidth width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr) throws {
@@ -34,6 +34,7 @@ final class Y4MSink: FrameSink {
     }
 
     func finish() throws {
+        try writer.finish()
         if let file {
             try file.commit()
         } else if fflush(StandardStream.output) != 0 {
@@ -42,6 +43,7 @@ final class Y4MSink: FrameSink {
     }
 
     func abandon() {
+        writer.abandon()
         file?.abandon()
     }
 }
