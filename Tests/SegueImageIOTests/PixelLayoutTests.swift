@@ -44,6 +44,25 @@ import Testing
         #expect(worst <= 1, "worst channel difference \(worst)")
     }
 
+    @Test func theVectorRowsGiveTheScalarBytes() throws {
+        var random = SeededRandom(seed: 21)
+        let (width, height) = (37, 9)  // full eight-pixel runs and a scalar tail, odd sides
+        var bytes = [UInt8](repeating: 0, count: 64 * height + 2 * 32 * 5)
+        for index in bytes.indices { bytes[index] = UInt8(random.below(256)) }
+        for (step, matrix) in [(1, YCbCr.bt709), (2, YCbCr.bt601.with(.full))] {
+            let vector = try Surface(width: width, height: height), scalar = try Surface(width: width, height: height)
+            bytes.withUnsafeMutableBufferPointer { b in
+                let base = b.baseAddress!
+                let planes = YUV420Planes(width: width, height: height, matrix: matrix, luma: base,
+                                          cb: base + 64 * height, cr: base + 64 * height + (step == 2 ? 1 : 32 * 5),
+                                          lumaStride: 64, chromaStride: step == 2 ? 64 : 32, chromaStep: step)
+                YUV420Decoder(matrix: matrix).convert(planes, into: vector)
+                YUV420Decoder(matrix: matrix).convert(planes, into: scalar, vectorized: false)
+            }
+            #expect(vector.hasSamePixels(as: scalar), "chroma step \(step)")
+        }
+    }
+
     @Test func decodingInvertsEncodingOnGreys() {
         for matrix in [YCbCr.bt709, .bt601, YCbCr.bt601.with(.full)] {
             for grey in stride(from: 0, through: 255, by: 5) {

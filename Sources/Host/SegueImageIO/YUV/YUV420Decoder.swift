@@ -3,6 +3,10 @@ import SegueCompositor
 /// 4:2:0 Y'CbCr to opaque ARGB32 in fixed point (coefficients scaled by
 /// 2¹⁶), each pixel taking its 2×2 block's chroma sample, as FFmpeg's
 /// unscaled converters do. Within 1 of `YCbCr.decode` on every channel.
+///
+/// Rows go eight pixels at a time through Swift's SIMD types (SSE on
+/// x86-64, NEON on ARM), the same integer arithmetic as the scalar code
+/// that finishes each row, so both give the same bytes.
 public struct YUV420Decoder {
     public let matrix: YCbCr
     /// R = (Y' − offset)·luma + (Cr − 128)·crRed, B likewise with Cb, G from both.
@@ -25,8 +29,9 @@ public struct YUV420Decoder {
         crGreen = fixed(-2 * kR * (1 - kR) / (kG * chroma))
     }
 
-    /// Fills `surface` (the planes' size) from `planes`.
-    public func convert(_ planes: YUV420Planes, into surface: Surface) {
+    /// Fills `surface` (the planes' size) from `planes`; `vectorized: false`
+    /// converts every pixel with the scalar code (for tests).
+    public func convert(_ planes: YUV420Planes, into surface: Surface, vectorized: Bool = true) {
         precondition(planes.width == surface.width && planes.height == surface.height)
         let half = 1 << (Self.fractionBits - 1)
         let step = planes.chromaStep
@@ -35,7 +40,15 @@ public struct YUV420Decoder {
             let cbRow = planes.cb + (y / 2) * planes.chromaStride
             let crRow = planes.cr + (y / 2) * planes.chromaStride
             let row = surface.row(y)
-            for x in 0..<planes.width {
+            var first = 0
+            if vectorized {
+                while first + 8 <= planes.width {
+                    convertEight(lumaRun: lumaRow + first, cb: cbRow + first / 2 * step, cr: crRow + first / 2 * step,
+                                 step: step, into: row + first)
+                    first += 8
+                }
+            }
+            for x in first..<planes.width {
                 let l = (Int(lumaRow[x]) - lumaOffset) &* luma &+ half
                 let cb = Int(cbRow[(x / 2) * step]) - 128, cr = Int(crRow[(x / 2) * step]) - 128
                 let red = Self.clamp((l &+ crRed &* cr) >> Self.fractionBits)
@@ -44,6 +57,32 @@ public struct YUV420Decoder {
                 row[x] = 0xFF00_0000 | red << 16 | green << 8 | blue
             }
         }
+    }
+
+    /// Pixels x … x + 7 (x even): the scalar arithmetic in eight Int32 lanes.
+    @inline(__always)
+    private func convertEight(lumaRun: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
+                              step: Int, into row: UnsafeMutablePointer<UInt32>) {
+        let y = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(lumaRun).loadUnaligned(as: SIMD8<UInt8>.self))
+        func chroma(_ p: UnsafePointer<UInt8>) -> SIMD8<Int32> {
+            let (a, b, c, d) = (Int32(p[0]), Int32(p[step]), Int32(p[2 * step]), Int32(p[3 * step]))
+            return SIMD8<Int32>(a, a, b, b, c, c, d, d) &- SIMD8<Int32>(repeating: 128)
+        }
+        let u: SIMD8<Int32> = chroma(cb), v: SIMD8<Int32> = chroma(cr)
+        let offset = SIMD8<Int32>(repeating: Int32(lumaOffset))
+        let rounding = SIMD8<Int32>(repeating: Int32(1 << (Self.fractionBits - 1)))
+        let l: SIMD8<Int32> = (y &- offset) &* Int32(luma) &+ rounding
+        let redSum: SIMD8<Int32> = l &+ v &* Int32(crRed)
+        let greenSum: SIMD8<Int32> = l &+ u &* Int32(cbGreen) &+ v &* Int32(crGreen)
+        let blueSum: SIMD8<Int32> = l &+ u &* Int32(cbBlue)
+        func channel(_ sum: SIMD8<Int32>) -> SIMD8<UInt32> {
+            let shifted: SIMD8<Int32> = sum &>> Int32(Self.fractionBits)
+            let clamped = shifted.clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 255))
+            return SIMD8<UInt32>(truncatingIfNeeded: clamped)
+        }
+        let opaque = SIMD8<UInt32>(repeating: 0xFF00_0000)
+        let pixels: SIMD8<UInt32> = opaque | channel(redSum) &<< 16 | channel(greenSum) &<< 8 | channel(blueSum)
+        UnsafeMutableRawPointer(row).storeBytes(of: pixels, as: SIMD8<UInt32>.self)
     }
 
     @inline(__always)
