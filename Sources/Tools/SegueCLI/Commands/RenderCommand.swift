@@ -93,7 +93,7 @@ enum RenderCommand {
                            animation: animation, fade: MediaOptions.audioFade(args), format: format)
         }
         let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!, framesPerSecond: fps,
-                                       command: name, settings: settings, matrix: Clip.outputMatrix([from, to].compactMap { $0 }),
+                                       command: name, settings: settings, matrix: Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix]),
                                        firstNumber: frames.lowerBound)
         try sink.writeFrames(frames, width: scene.width!, height: scene.height!, label: "rendering",
                              quiet: args.has("-q"), audio: sound.map { sound in { index in
@@ -126,11 +126,11 @@ enum RenderCommand {
         func progress(_ sample: Int) -> Double { animation.progress(at: Double(sample) / Double(rate)) }
         var voices: [SoundMix.Voice] = []
         if let reader = from?.audio {
-            voices.append(.init(reader: reader, outputStart: 0, sourceStart: Int((fromStart * Double(rate)).rounded()),
+            voices.append(.init(reader: { reader }, outputStart: 0, sourceStart: Int((fromStart * Double(rate)).rounded()),
                                 range: 0..<total) { fade.gains(progress($0)).leaving })
         }
         if let reader = to?.audio {
-            voices.append(.init(reader: reader, outputStart: 0, sourceStart: Int((toStart * Double(rate)).rounded()),
+            voices.append(.init(reader: { reader }, outputStart: 0, sourceStart: Int((toStart * Double(rate)).rounded()),
                                 range: 0..<total) { fade.gains(progress($0)).entering })
         }
         return SoundMix(format: format, voices: voices)

@@ -82,13 +82,13 @@ enum SequenceCommand {
         var settings = try MediaOptions.settings(args)
         let wantsAudio = MediaWriter.handles(output) && settings.audio != nil
         if !wantsAudio { settings.audio = nil }
-        let clips = try paths.map { try Clip(path: $0, audio: settings.audio) }
+        let clips = try ClipShelf(paths: paths, audio: settings.audio)
         // No sound track at all when no clip has sound.
-        if clips.allSatisfy({ $0.audio == nil }) { settings.audio = nil }
+        if !clips.facts.contains(where: \.hasAudio) { settings.audio = nil }
 
         // A still lasts its hold plus the transitions it takes part in, so it stands alone for --hold.
-        let durations = try clips.enumerated().map { index, clip -> Double in
-            guard clip.isStill else { return try clip.requireDuration() }
+        let durations = try clips.facts.enumerated().map { index, clip -> Double in
+            guard clip.isStill else { return try clips.duration(index) }
             return hold + (index > 0 ? overlaps[index - 1] : 0) + (index < junctions ? overlaps[index] : 0)
         }
         let timeline: SequenceTimeline
@@ -97,9 +97,9 @@ enum SequenceCommand {
         } catch {
             throw UsageError(error.message, command: name)
         }
-        let firstRate = clips.first { !$0.isStill }?.framesPerSecond
+        let firstRate = clips.facts.first { !$0.isStill }?.framesPerSecond
         let fps = try args.integer("--fps", in: 1...1000) ?? firstRate.map { max(1, Int($0.rounded())) } ?? 30
-        var scene = try SceneOptions.scene(args, defaultSize: (clips[0].width, clips[0].height))
+        var scene = try SceneOptions.scene(args, defaultSize: (clips.facts[0].width, clips.facts[0].height))
         if !args.has("--background") { scene.background = .black }
         if !args.has("--blend"), args.all("--transition").isEmpty { scene.blend = .plusLighter }
         let (width, height) = (scene.width!, scene.height!)
@@ -113,7 +113,7 @@ enum SequenceCommand {
         // Decoded frames go out as they are where they need no compositing, so the
         // output takes the first video's colours (BT.709 when it has none to give).
         let sink = try FrameSinks.sink(for: output, width: width, height: height, framesPerSecond: fps, command: name,
-                                       settings: settings, matrix: Clip.outputMatrix(clips),
+                                       settings: settings, matrix: clips.outputMatrix,
                                        firstNumber: frames.lowerBound)
         // A clip picture needs no drawing when it already is the output frame: same size, nothing behind it.
         let drawsBehind = scene.background.alpha > 0
@@ -129,9 +129,13 @@ enum SequenceCommand {
                           into: &samples)
             return samples
         } }) { index, target in
-            switch timeline.moment(at: Double(index) / Double(fps)) {
+            let moment = timeline.moment(at: Double(index) / Double(fps))
+            switch moment {
+            case .clip(let k, _), .junction(let k, _, _, _): clips.close(before: k)
+            }
+            switch moment {
             case .clip(let k, let time):
-                if clips[k].width == width, clips[k].height == height, let matrix = sink.planesMatrix,
+                if clips.facts[k].width == width, clips.facts[k].height == height, let matrix = sink.planesMatrix,
                    let planes = try clips[k].planes(at: time, matrix: matrix) {
                     held = nil
                     return .planes(planes)
@@ -139,7 +143,7 @@ enum SequenceCommand {
                 let picture = try clips[k].picture(at: time)
                 if picture.width == width, picture.height == height, !drawsBehind { held = nil; return .picture(picture) }
                 // A still is drawn once and written for every frame it holds.
-                if held != k || !clips[k].isStill {
+                if held != k || !clips.facts[k].isStill {
                     try engine.render(.identity, from: nil, to: picture, progress: 1, scene: scene, into: target)
                     held = k
                 }
@@ -154,7 +158,7 @@ enum SequenceCommand {
     }
 
     /// The clips' sounds placed on the timeline, crossfading through each junction.
-    static func sound(_ clips: [Clip], timeline: SequenceTimeline, animation: Animation, fade: AudioFade,
+    static func sound(_ clips: ClipShelf, timeline: SequenceTimeline, animation: Animation, fade: AudioFade,
                       format: AudioFormat) throws -> SoundMix {
         let rate = Double(format.sampleRate)
         func sample(_ seconds: Double) -> Int { Int((seconds * rate).rounded()) }
@@ -162,13 +166,14 @@ enum SequenceCommand {
             animation.progress(at: (Double(outputSample) / rate - timeline.junctionStart(j)) / timeline.overlaps[j]
                                * animation.duration)
         }
-        let voices = clips.enumerated().compactMap { k, clip -> SoundMix.Voice? in
-            guard let reader = clip.audio else { return nil }
+        let voices = clips.facts.indices.compactMap { k -> SoundMix.Voice? in
+            guard clips.facts[k].hasAudio else { return nil }
             let start = sample(timeline.starts[k])
             let end = sample(timeline.starts[k] + timeline.durations[k])
             let fadeIn = k > 0 ? sample(timeline.junctionStart(k - 1))..<sample(timeline.junctionStart(k - 1) + timeline.overlaps[k - 1]) : start..<start
             let fadeOut = k < timeline.overlaps.count ? sample(timeline.junctionStart(k))..<end : end..<end
-            return SoundMix.Voice(reader: reader, outputStart: start, sourceStart: 0, range: start..<end) { s in
+            return SoundMix.Voice(reader: { try clips[k].audio }, outputStart: start, sourceStart: 0,
+                                  range: start..<end) { s in
                 if fadeIn.contains(s) { return fade.gains(progress(junction: k - 1, at: s)).entering }
                 if fadeOut.contains(s) { return fade.gains(progress(junction: k, at: s)).leaving }
                 return 1

@@ -51,17 +51,73 @@ final class Clip {
         return try reader.planes(at: seconds, matrix: matrix)
     }
 
-    /// The colours an output of these clips is written in: the first video's,
-    /// so its decoded frames can go out as they are (BT.709 when none has any to give).
-    static func outputMatrix(_ clips: [Clip]) -> YCbCr {
-        clips.lazy.compactMap(\.nativeMatrix).first { $0.range == .limited } ?? .bt709
+    /// The colours an output is written in, given its clips' `nativeMatrix`:
+    /// the first video's, so its decoded frames can go out as they are
+    /// (BT.709 when none has any to give).
+    static func outputMatrix(_ matrices: [YCbCr?]) -> YCbCr {
+        matrices.lazy.compactMap { $0 }.first { $0.range == .limited } ?? .bt709
+    }
+}
+
+/// The clips of a sequence, each open only while it plays. All are opened
+/// once up front to learn their facts (size, length, rate, colours, sound),
+/// then closed; a clip opens again when its turn comes and closes once the
+/// sequence is past it, so memory does not grow with the number of clips.
+/// Standard input, which cannot be read twice, stays open.
+final class ClipShelf {
+    /// What the sequence needs to know of a clip before it plays.
+    struct Facts {
+        let width: Int, height: Int
+        let isStill: Bool
+        let duration: Double?
+        let framesPerSecond: Double?
+        let nativeMatrix: YCbCr?
+        let hasAudio: Bool
+    }
+
+    let paths: [String]
+    let facts: [Facts]
+    private let audio: AudioFormat?
+    private var open: [Int: Clip] = [:]
+
+    /// - Throws: `.io` naming the first clip that cannot be read.
+    init(paths: [String], audio: AudioFormat?) throws {
+        self.paths = paths
+        self.audio = audio
+        var facts: [Facts] = []
+        for (index, path) in paths.enumerated() {
+            let clip = try Clip(path: path, audio: audio)
+            facts.append(Facts(width: clip.width, height: clip.height, isStill: clip.isStill, duration: clip.duration,
+                               framesPerSecond: clip.framesPerSecond, nativeMatrix: clip.nativeMatrix,
+                               hasAudio: clip.audio != nil))
+            if path == "-" { open[index] = clip }
+        }
+        self.facts = facts
+    }
+
+    /// Clip `index`, opened now if it is not open.
+    subscript(index: Int) -> Clip {
+        get throws {
+            if let clip = open[index] { return clip }
+            let clip = try Clip(path: paths[index], audio: audio)
+            open[index] = clip
+            return clip
+        }
+    }
+
+    /// Closes every clip before `index`: the sequence has moved past them.
+    func close(before index: Int) {
+        for key in open.keys where key < index { open[key] = nil }
     }
 
     /// A video's length, or an error naming the clip when it does not say.
-    func requireDuration() throws -> Double {
-        guard let duration else {
-            throw SegueError(.io, "'\(path)' does not say how long it is; give it as a file, not a stream")
+    func duration(_ index: Int) throws -> Double {
+        guard let duration = facts[index].duration else {
+            throw SegueError(.io, "'\(paths[index])' does not say how long it is; give it as a file, not a stream")
         }
         return duration
     }
+
+    /// The colours the output is written in (see `Clip.outputMatrix`).
+    var outputMatrix: YCbCr { Clip.outputMatrix(facts.map(\.nativeMatrix)) }
 }

@@ -5,7 +5,8 @@ import SegueMedia
 struct SoundMix {
     /// One clip's sound in the output.
     struct Voice {
-        let reader: AudioReader
+        /// The clip's sound, asked for when the voice sounds (its clip may open only then).
+        let reader: () throws -> AudioReader?
         /// The output sample at which the clip's sample `sourceStart` plays.
         let outputStart: Int
         let sourceStart: Int
@@ -27,9 +28,10 @@ struct SoundMix {
         for voice in voices {
             let overlap = range.clamped(to: voice.range)
             guard !overlap.isEmpty else { continue }
+            guard let reader = try voice.reader() else { continue }
             scratch = [Float](repeating: 0, count: overlap.count * channels)
             try scratch.withUnsafeMutableBufferPointer { buffer in
-                try voice.reader.read(from: voice.sourceStart + overlap.lowerBound - voice.outputStart,
+                try reader.read(from: voice.sourceStart + overlap.lowerBound - voice.outputStart,
                                       count: overlap.count, into: buffer.baseAddress!)
             }
             for (index, sample) in overlap.enumerated() {
