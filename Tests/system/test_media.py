@@ -262,6 +262,23 @@ class MediaFormatsTests(Workspace):
         _, frames = media.y4m_frames(out)
         self.assertEqual(len(frames), round((5 * 0.1 + 4 * 0.1) * 30))
 
+    def test_every_container_is_written_and_read_back(self):
+        source = self.path("source.mp4")
+        media.clip(source, "testsrc2", 1, tone=440)
+        expected = {"mp4": "h264 aac", "mov": "h264 aac", "mkv": "h264 aac", "webm": "vp9 opus"}
+        for extension, codecs in expected.items():
+            out = self.path(f"out.{extension}")
+            result = segue("sequence", source, "-q", "-o", out)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            probe = run("ffprobe", "-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", out, check=0)
+            self.assertEqual(" ".join(probe.stdout.split()), codecs, extension)
+            # Segue reads its own output back: the first frame, upright and whole.
+            _, _, decoded = media.frames(out)
+            self.assertEqual(len(decoded), 30, extension)
+            again = self.path(f"again-{extension}.png")
+            segue("frame", "--to", out, "--transition", ".identity", "--progress", "1", "-o", again, check=0)
+            self.assertEqual(read_png(again)[:2], (W, H))
+
     def test_webm_with_alpha_keeps_its_transparency(self):
         clip = self.path("alpha.webm")
         media.ffmpeg("-f", "lavfi", "-i", "color=black:size=64x48:rate=30,format=rgba,"
