@@ -175,6 +175,7 @@ let package = Package(
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
         .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "SegueABI", "CPixman"]),
         .testTarget(name: "SegueTextTests", dependencies: ["SegueText", "CPixman"]),
+        .testTarget(name: "SegueMediaTests", dependencies: ["SegueMedia"]),
         .testTarget(name: "SegueSamplesTests", dependencies: ["SegueSamples", "SegueImageIO"]),
         .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SeguePluginKitTesting", "SegueABI", "SegueClip", "SegueSlidingDoor", "SegueExplode",
                                                                  "SegueCountUp", "SegueTikTok"]),

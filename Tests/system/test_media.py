@@ -245,6 +245,21 @@ class RenderVideoTests(Workspace):
         self.assertGreaterEqual(media.psnr(ours[0], source[15]), 40)
 
 
+class LiveSheetTests(Workspace):
+    def test_a_sheet_of_a_video_plays_it_across_the_frames(self):
+        clip = self.path("clip.mp4")
+        media.clip(clip, "testsrc2", 2)
+        first = self.path("first.png")
+        segue("frame", "--to", clip, "--transition", ".identity", "--progress", "1", "-o", first, check=0)
+        live, still = self.path("live.png"), self.path("still.png")
+        for source, out in ((clip, live), (first, still)):
+            segue("sheet", "--to", source, "--transition", ".identity", "--frames", "3", "-o", out, check=0)
+        live_sheet, still_sheet = read_png(live), read_png(still)
+        self.assertEqual(live_sheet[:2], still_sheet[:2])
+        # testsrc2 draws its time: frames 0.5 s and 1 s in differ from the first.
+        self.assertNotEqual(live_sheet[2], still_sheet[2])
+
+
 class MediaFormatsTests(Workspace):
     """Every picture format FFmpeg reads, as inputs to a sequence of stills."""
 

@@ -82,8 +82,8 @@ enum DemoCommand {
                     progressBar.update(done)
                 }
                 try preview.finish()
-                let frames = try Sheets.frames(engine: engine, transition: transition, animation: animation, from: from,
-                                               to: to, scene: scene, count: sheetFrames)
+                let frames = try Sheets.frames(engine: engine, transition: transition, animation: animation,
+                                               scene: scene, count: sheetFrames) { _ in (from, to) }
                 let sheet = try ContactSheet(title: entry.transition, subtitle: entry.animation, columns: sheetFrames,
                                              thumbnailWidth: 240).render(frames)
                 try PNG.write(sheet, to: staging.path(entry.slug + ".png"))

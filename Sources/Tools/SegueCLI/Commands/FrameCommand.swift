@@ -14,6 +14,7 @@ enum FrameCommand {
         active state and the removed one (--from) in its identity state; 1 the reverse.
         P may leave 0…1, as springs do. Either image may be left out: with only --to,
         a .modifier(active:identity:) transition animates one effect between two states.
+        A video shows its frame at --from-start or --to-start (default: its first).
 
         Options:
         \(Inputs.pictureHelp)

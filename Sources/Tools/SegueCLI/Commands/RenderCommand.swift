@@ -77,8 +77,8 @@ enum RenderCommand {
         let from = try args.value("--from").map { try Clip(path: $0, audio: settings.audio) }
         let to = try args.value("--to").map { try Clip(path: $0, audio: settings.audio) }
         if from?.audio == nil && to?.audio == nil { settings.audio = nil }
-        let fromStart = try Self.start(args, "--from-start", clip: from, duration: duration)
-        let toStart = try Self.start(args, "--to-start", clip: to, duration: duration)
+        let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
+        let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)
         let fps = try args.integer("--fps", in: 1...1000)
             ?? (to ?? from).flatMap(\.framesPerSecond).map { max(1, Int($0.rounded())) } ?? 30
         let frameCount = try args.integer("--frames", in: 1...1_000_000) ?? Int((duration * Double(fps)).rounded()) + 1
@@ -107,14 +107,6 @@ enum RenderCommand {
                               progress: animation.progress(at: t), scene: scene, into: target)
             return .picture(target)
         }
-    }
-
-    /// Where in a clip the transition starts: the option, else (for the
-    /// removed view) its last `duration` seconds, else 0.
-    private static func start(_ args: Arguments, _ option: String, clip: Clip?, duration: Double) throws -> Double {
-        if let value = try args.number(option, in: 0...86_400) { return value }
-        guard option == "--from-start", let length = clip?.duration else { return 0 }
-        return max(0, length - duration)
     }
 
     /// The two clips' sounds over the transition: the removed one fading out

@@ -2,6 +2,7 @@ import SegueBasics
 import SegueCompositor
 import SegueEngine
 import SegueImageIO
+import SegueMedia
 import SegueModel
 
 /// `segue sheet`: a contact sheet of a transition, frames side by side.
@@ -15,7 +16,10 @@ enum SheetCommand {
         Renders N frames of the transition and lays them out in one picture under
         the spec. Without --animation the frames are evenly spaced in progress
         (0 … 1); with it, evenly spaced in time over the animation's duration,
-        so springs show their overshoot.
+        so springs show their overshoot. A video stays live across the frames, as
+        in 'segue render': the removed one shows its last seconds (the
+        animation's duration, or 1 s), the inserted one its first, unless
+        --from-start or --to-start say where.
 
         Options:
         \(Inputs.pictureHelp)
@@ -50,12 +54,18 @@ enum SheetCommand {
         let count = try args.integer("--frames", in: 2...100) ?? 5
         let columns = try args.integer("--columns", in: 1...100) ?? min(count, 6)
         let thumbnail = try args.integer("--thumbnail", in: 16...4096) ?? 320
-        let from = try Inputs.picture(args, "--from")
-        let to = try Inputs.picture(args, "--to")
+        let from = try args.value("--from").map { try Clip(path: $0) }
+        let to = try args.value("--to").map { try Clip(path: $0) }
+        let duration = animation?.duration ?? 1
+        let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
+        let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
-        let frames = try Sheets.frames(engine: engine, transition: transition, animation: animation, from: from, to: to,
-                                       scene: scene, count: count)
+        let frames = try Sheets.frames(engine: engine, transition: transition, animation: animation, scene: scene,
+                                       count: count) { fraction in
+            let time = fraction * duration
+            return (try from?.picture(at: fromStart + time), try to?.picture(at: toStart + time))
+        }
         let sheet = try ContactSheet(title: transition.spec, subtitle: animation?.spec, columns: columns,
                                      thumbnailWidth: thumbnail).render(frames)
         try Folders.createParent(of: output)
@@ -65,9 +75,11 @@ enum SheetCommand {
 
 /// The frames a contact sheet shows.
 enum Sheets {
-    /// `count` frames evenly spaced in progress, or in time under `animation`, with their labels.
-    static func frames(engine: Engine, transition: Transition, animation: Animation?, from: Surface?, to: Surface?,
-                       scene: Scene, count: Int) throws -> [(label: String, frame: Surface)] {
+    /// `count` frames evenly spaced in progress, or in time under `animation`, with their labels;
+    /// `pictures(fraction)` gives the two views at each frame's fraction (0 … 1) of the way.
+    static func frames(engine: Engine, transition: Transition, animation: Animation?, scene: Scene, count: Int,
+                       pictures: (Double) throws -> (from: Surface?, to: Surface?)) throws
+        -> [(label: String, frame: Surface)] {
         try (0..<count).map { index in
             let fraction = Double(index) / Double(count - 1)
             let progress: Double, label: String
@@ -80,6 +92,7 @@ enum Sheets {
                 label = "p \(decimal(progress, 2))"
             }
             let frame = try Surface(width: scene.width!, height: scene.height!)
+            let (from, to) = try pictures(fraction)
             try engine.render(transition, from: from, to: to, progress: progress, scene: scene, into: frame)
             return (label, frame)
         }

@@ -14,9 +14,17 @@ enum Inputs {
                                 TIFF, BMP) or a video (mp4, mov, mkv, webm, y4m …); '-' reads
                                 standard input
           --to FILE             the view being inserted, likewise
-          --from-start S        for a video --from, the time of the frame shown (default: 0)
-          --to-start S          for a video --to, likewise (default: 0)
+          --from-start S        for a video --from, where its frames start
+          --to-start S          for a video --to, likewise
         """
+
+    /// Where in a clip a transition of `duration` seconds starts: the option, else (for the
+    /// removed view) its last `duration` seconds, else 0.
+    static func start(_ args: Arguments, _ option: String, clip: Clip?, duration: Double) throws -> Double {
+        if let value = try args.number(option, in: 0...86_400) { return value }
+        guard option == "--from-start", let length = clip?.duration else { return 0 }
+        return max(0, length - duration)
+    }
 
     /// The picture `option` (`--from` or `--to`) names, at its `-start` time; nil without the option.
     static func picture(_ arguments: Arguments, _ option: String) throws -> Surface? {
