@@ -122,6 +122,9 @@ public final class Engine: Sendable {
     /// - Throws: `.invalidArgument` for a non-finite progress, a scene larger
     ///   than the target, or a target that is also an input; `.mismatch` for
     ///   effects this engine does not know; `.cancelled`; an effect's own error.
+    /// Frames of at least this many pixels record their two views on two threads.
+    static let concurrentRecordingArea = 256 * 256
+
     public func render(_ transition: Transition, from: Surface?, to: Surface?, progress: Double, scene: Scene,
                        into target: Surface, cancellation: Cancellation = .never) throws {
         guard progress.isFinite else {
@@ -137,14 +140,20 @@ public final class Engine: Sendable {
         }
         let output = PixelRect(width: width, height: height)
         let renderers = registry.withLock { $0.renderers }
-        // The two views' effects record on two threads at once (effects are thread-safe).
+        // The two views' effects record on two threads at once (effects are thread-safe),
+        // unless the frame is so small that handing work to a thread costs more than it saves.
         let views = [from.map { ($0, TransitionSide.removal) }, to.map { ($0, TransitionSide.insertion) }]
         let recorded = Locked<[TransitionSide: Result<Picture, any Error>]>([:])
-        compositor.concurrently(views.count) { index in
+        let record = { (index: Int) in
             guard let (surface, side) = views[index] else { return }
-            let result = Result { try draw(surface, through: transition, side: side, at: progress, scene, output,
+            let result = Result { try self.draw(surface, through: transition, side: side, at: progress, scene, output,
                                            renderers, cancellation) }
             recorded.withLock { $0[side] = result }
+        }
+        if width * height >= Self.concurrentRecordingArea {
+            compositor.concurrently(views.count, record)
+        } else {
+            views.indices.forEach(record)
         }
         let pictures = recorded.withLock { $0 }
         // The removed view's error first, as if they had been drawn in order.
