@@ -124,11 +124,23 @@ class QuickBenchTests(unittest.TestCase):
                          {(t, threads) for t in XFADE for threads in (1, "all")})
         for row in data["end_to_end"]:
             self.assertGreater(row["ffmpeg_s"], 0)
+            self.assertGreater(row["ffmpeg_loop_s"], 0)
             self.assertGreater(row["segue_s"], 0)
             self.assertTrue(row["segue_header"].startswith("YUV4MPEG2 W1920 H1080"))
 
+        video = data["video"]
+        self.assertEqual([r["setup"] for r in video["rows"]],
+                         ["ffmpeg xfade chain → Y4M", "ffmpeg concat, no transitions → Y4M", "ffmpeg decoding alone",
+                          "segue sequence → Y4M", "ffmpeg xfade + acrossfade → mp4", "segue sequence → mp4"])
+        for row in video["rows"]:
+            self.assertGreater(row["median_s"], 0)
+        self.assertEqual([m["seconds"] for m in video["memory"]], [6, 60])
+        for m in video["memory"]:
+            self.assertGreater(m["peak_kib"], 1024)
+
+        # Per frame, floor, fps (two sizes), bands, two end-to-end setups, four video targets.
         targets = {t["target"] for t in data["targets"]}
-        self.assertEqual(len(targets), 6, targets)
+        self.assertEqual(len(targets), 11, targets)
         for t in data["targets"]:
             self.assertIn(t["pass"], (True, False, None))
 

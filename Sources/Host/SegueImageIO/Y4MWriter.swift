@@ -85,12 +85,7 @@ public final class Y4MWriter {
             throw SegueError.invalidArgument(
                 "a \(surface.width)×\(surface.height) surface cannot be a frame of \(describeTarget()), which is \(width)×\(height)")
         }
-        try writeHeaderOnce()
-        let frame = try output.block()
-        frame.copyBytes(from: Self.frameMarker.utf8)
-        let planes = frame.baseAddress! + Self.frameMarker.utf8.count
-        encoder.convert(surface, into: planes.assumingMemoryBound(to: UInt8.self))
-        try output.submit(frameBytes)
+        try writeFrame { encoder.convert(surface, into: $0) }
     }
 
     /// The colour definition frames are written in.
@@ -104,17 +99,23 @@ public final class Y4MWriter {
             throw SegueError.invalidArgument(
                 "a \(planes.width)×\(planes.height) 4:2:0 frame in other colours cannot be a frame of \(describeTarget())")
         }
-        try writeHeaderOnce()
-        let frame = try output.block()
-        frame.copyBytes(from: Self.frameMarker.utf8)
-        let packed = frame.baseAddress! + Self.frameMarker.utf8.count
-        YUV420Planes(packed: packed.assumingMemoryBound(to: UInt8.self), width: width, height: height,
-                     matrix: planes.matrix).copy(from: planes)
-        try output.submit(frameBytes)
+        try writeFrame { packed in
+            YUV420Planes(packed: packed, width: width, height: height, matrix: planes.matrix).copy(from: planes)
+        }
     }
 
     private static let frameMarker = "FRAME\n"
     private var frameBytes: Int { Self.frameMarker.utf8.count + encoder.planeBytes }
+
+    /// Writes the header the first time, then one frame: the marker, and the
+    /// packed planes `fill` writes into the frame's block.
+    private func writeFrame(_ fill: (UnsafeMutablePointer<UInt8>) -> Void) throws {
+        try writeHeaderOnce()
+        let frame = try output.block()
+        frame.copyBytes(from: Self.frameMarker.utf8)
+        fill((frame.baseAddress! + Self.frameMarker.utf8.count).assumingMemoryBound(to: UInt8.self))
+        try output.submit(frameBytes)
+    }
 
     private func writeHeaderOnce() throws {
         guard !hasWrittenHeader else { return }
