@@ -34,7 +34,7 @@ final class Demuxer {
     }
 
     deinit {
-        for queue in queues.values { for packet in queue { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) } }
+        for queue in queues.values { queue.forEach(release) }
         var pointer: UnsafeMutablePointer<AVFormatContext>? = context
         avformat_close_input(&pointer)
     }
@@ -56,7 +56,7 @@ final class Demuxer {
     }
 
     /// The next packet of `stream`, owned by the caller (free it with
-    /// `av_packet_free`), or nil at the end of the file.
+    /// `release`), or nil at the end of the file.
     /// - Throws: `.io` naming the file when reading fails other than at its end.
     func next(for stream: Int32) throws -> UnsafeMutablePointer<AVPacket>? {
         while true {
@@ -69,8 +69,7 @@ final class Demuxer {
             guard let packet = av_packet_alloc() else { throw SegueError(.outOfMemory, "cannot read '\(path)': out of memory") }
             let status = av_read_frame(context, packet)
             if status < 0 {
-                var p: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&p)
+                release(packet)
                 isAtEnd = true
                 if status == segue_averror_eof() { return nil }
                 // A read error in mid-file ends the file for every stream; the
@@ -82,8 +81,7 @@ final class Demuxer {
             if wanted.contains(index) {
                 queues[index, default: []].append(packet)
             } else {
-                var p: UnsafeMutablePointer<AVPacket>? = packet
-                av_packet_free(&p)
+                release(packet)
             }
         }
     }

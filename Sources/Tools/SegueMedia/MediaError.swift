@@ -27,3 +27,15 @@ public enum Seconds {
         return (seconds < 0 ? "-" : "") + "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + " s"
     }
 }
+
+/// Frees a packet or frame FFmpeg allocated (its free functions take the
+/// pointer's address, to clear it).
+func release(_ packet: UnsafeMutablePointer<AVPacket>) {
+    var pointer: UnsafeMutablePointer<AVPacket>? = packet
+    av_packet_free(&pointer)
+}
+
+func release(_ frame: UnsafeMutablePointer<AVFrame>) {
+    var pointer: UnsafeMutablePointer<AVFrame>? = frame
+    av_frame_free(&pointer)
+}

@@ -144,10 +144,7 @@ private final class DecodedFrame {
         self.time = time
     }
 
-    deinit {
-        var pointer: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&pointer)
-    }
+    deinit { release(frame) }
 
     /// The decoder's next frame later than `time` (duplicates that do not
     /// move time forward are skipped), or nil at the end.

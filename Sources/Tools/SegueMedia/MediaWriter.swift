@@ -137,8 +137,7 @@ public final class MediaWriter {
             output.pointee.pb = nil
         }
         avformat_free_context(output)
-        var frame: UnsafeMutablePointer<AVFrame>? = picture
-        av_frame_free(&frame)
+        release(picture)
         planes.deallocate()
     }
 
@@ -232,7 +231,7 @@ public final class MediaWriter {
         while pendingAudio.count - offset >= frameSize * channels || (flushing && pendingAudio.count > offset) {
             let count = min(frameSize, (pendingAudio.count - offset) / channels)
             guard let frame = av_frame_alloc() else { throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory") }
-            defer { var pointer: UnsafeMutablePointer<AVFrame>? = frame; av_frame_free(&pointer) }
+            defer { release(frame) }
             frame.pointee.nb_samples = Int32(count)
             frame.pointee.format = codec.pointee.sample_fmt.rawValue
             frame.pointee.sample_rate = codec.pointee.sample_rate
@@ -338,7 +337,7 @@ private struct Encoder {
               file: String) throws {
         try MediaError.check(avcodec_send_frame(codec, frame), "encode", file)
         guard let packet = av_packet_alloc() else { throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory") }
-        defer { var pointer: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&pointer) }
+        defer { release(packet) }
         while true {
             let status = avcodec_receive_packet(codec, packet)
             if status == segue_averror_eagain() || status == segue_averror_eof() { return }

@@ -48,8 +48,7 @@ final class StreamDecoder {
     deinit {
         var codecPointer: UnsafeMutablePointer<AVCodecContext>? = codec
         avcodec_free_context(&codecPointer)
-        var framePointer: UnsafeMutablePointer<AVFrame>? = frame
-        av_frame_free(&framePointer)
+        release(frame)
     }
 
     /// Seconds per tick of the stream's timestamps.
@@ -71,7 +70,7 @@ final class StreamDecoder {
                 avcodec_send_packet(codec, nil)
                 continue
             }
-            defer { var p: UnsafeMutablePointer<AVPacket>? = packet; av_packet_free(&p) }
+            defer { release(packet) }
             let sent = avcodec_send_packet(codec, packet)
             if sent < 0 && sent != segue_averror_eagain() {
                 let pts = packet.pointee.pts == segue_av_nopts_value() ? packet.pointee.dts : packet.pointee.pts
