@@ -13,6 +13,8 @@ final class Demuxer {
     /// Streams someone reads; packets of the others are dropped at once.
     private var wanted: Set<Int32> = []
     private var isAtEnd = false
+    /// The time of the last packet read, for messages about what follows it.
+    private var lastTime: Double?
 
     /// Opens `path` (`-` is standard input) and reads enough to know its streams.
     /// - Throws: `.io` naming the file and FFmpeg's reason.
@@ -72,11 +74,15 @@ final class Demuxer {
                 release(packet)
                 isAtEnd = true
                 if status == segue_averror_eof() { return nil }
-                // A read error in mid-file ends the file for every stream; the
-                // decoders report where it stopped.
-                throw SegueError(.io, "cannot read '\(path)': \(MediaError.text(status))")
+                // A read error in mid-file ends the file for every stream, at the time it names.
+                let place = lastTime.map { " after \(Seconds.text($0))" } ?? ""
+                throw SegueError(.io, "cannot read '\(path)'\(place): \(MediaError.text(status))")
             }
             let index = packet.pointee.stream_index
+            let pts = packet.pointee.pts == segue_av_nopts_value() ? packet.pointee.dts : packet.pointee.pts
+            if pts != segue_av_nopts_value(), index >= 0, index < Int32(context.pointee.nb_streams) {
+                lastTime = Double(pts) * av_q2d(context.pointee.streams[Int(index)]!.pointee.time_base) - startSeconds
+            }
             if index == stream { return packet }
             if wanted.contains(index) {
                 queues[index, default: []].append(packet)
