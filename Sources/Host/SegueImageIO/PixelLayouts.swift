@@ -76,14 +76,8 @@ public struct ForeignPixels {
         case .i420, .nv12:
             YUV420Decoder(matrix: matrix).convert(yuv, into: surface)
         case .rgba, .bgra:
-            let swap = layout == .rgba
-            for y in 0..<height {
-                let source = (planes[0]! + y * strides[0]).assumingMemoryBound(to: UInt32.self)
-                let row = surface.row(y)
-                for x in 0..<width {
-                    let pixel = UInt32(littleEndian: source[x])
-                    row[x] = Premultiplication.premultiplied(swap ? Self.swapRedAndBlue(pixel) : pixel)
-                }
+            forEachPixel(of: surface) { bytes, pixel in
+                pixel = Premultiplication.premultiplied(toARGB(UInt32(littleEndian: bytes)))
             }
         }
     }
@@ -99,20 +93,26 @@ public struct ForeignPixels {
             encoder.convert(surface, into: packed)
             yuv.copy(from: YUV420Planes(packed: packed, width: width, height: height, matrix: matrix))
         case .rgba, .bgra:
-            let swap = layout == .rgba
-            for y in 0..<height {
-                let target = (planes[0]! + y * strides[0]).assumingMemoryBound(to: UInt32.self)
-                let row = surface.row(y)
-                for x in 0..<width {
-                    let pixel = Premultiplication.unpremultiplied(row[x])
-                    target[x] = (swap ? Self.swapRedAndBlue(pixel) : pixel).littleEndian
-                }
+            forEachPixel(of: surface) { bytes, pixel in
+                bytes = toARGB(Premultiplication.unpremultiplied(pixel)).littleEndian
             }
         }
     }
 
+    /// Runs `body` on each pixel of the straight-alpha plane (as a native
+    /// uint32 of its bytes) beside the same pixel of `surface`.
+    private func forEachPixel(of surface: Surface, _ body: (inout UInt32, inout UInt32) -> Void) {
+        for y in 0..<height {
+            let plane = (planes[0]! + y * strides[0]).assumingMemoryBound(to: UInt32.self)
+            let row = surface.row(y)
+            for x in 0..<width { body(&plane[x], &row[x]) }
+        }
+    }
+
+    /// BGRA bytes read little-endian are 0xAARRGGBB already; RGBA's swap red
+    /// and blue (the same swap turns 0xAARRGGBB back into RGBA's order).
     @inline(__always)
-    static func swapRedAndBlue(_ pixel: UInt32) -> UInt32 {
-        pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF
+    private func toARGB(_ pixel: UInt32) -> UInt32 {
+        layout == .bgra ? pixel : pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF
     }
 }

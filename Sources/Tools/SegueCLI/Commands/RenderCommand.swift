@@ -96,12 +96,7 @@ enum RenderCommand {
                                        command: name, settings: settings, matrix: Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix]),
                                        firstNumber: frames.lowerBound)
         try sink.writeFrames(frames, width: scene.width!, height: scene.height!, label: "rendering",
-                             quiet: args.has("-q"), audio: sound.map { sound in { index in
-            var samples: [Float] = []
-            try sound.mix(SoundMix.samples(ofFrame: index, framesPerSecond: fps, rate: sound.format.sampleRate),
-                          into: &samples)
-            return samples
-        } }) { index, target in
+                             quiet: args.has("-q"), audio: sound.map { sound in { try sound.samples(ofFrame: $0, framesPerSecond: fps) } }) { index, target in
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),
                               progress: animation.progress(at: t), scene: scene, into: target)

@@ -123,12 +123,7 @@ enum SequenceCommand {
                 return "junction \(j + 1)/\(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
             }
             return nil
-        }, audio: sound.map { sound in { index in
-            var samples: [Float] = []
-            try sound.mix(SoundMix.samples(ofFrame: index, framesPerSecond: fps, rate: sound.format.sampleRate),
-                          into: &samples)
-            return samples
-        } }) { index, target in
+        }, audio: sound.map { sound in { try sound.samples(ofFrame: $0, framesPerSecond: fps) } }) { index, target in
             let moment = timeline.moment(at: Double(index) / Double(fps))
             switch moment {
             case .clip(let k, _), .junction(let k, _, _, _): clips.close(before: k)

@@ -19,11 +19,17 @@ struct SoundMix {
     let format: AudioFormat
     let voices: [Voice]
 
-    /// Samples from output sample `range.lowerBound` on, interleaved into `output`
-    /// (which is resized to the range's length × channels).
-    func mix(_ range: Range<Int>, into output: inout [Float]) throws {
+    /// The interleaved samples that go with output frame `index` at `fps`:
+    /// frames share the samples out so that no rounding accumulates.
+    func samples(ofFrame index: Int, framesPerSecond fps: Int) throws -> [Float] {
+        let rate = format.sampleRate
+        return try mix((index * rate / fps)..<((index + 1) * rate / fps))
+    }
+
+    /// Output samples `range`, interleaved.
+    private func mix(_ range: Range<Int>) throws -> [Float] {
         let channels = format.channels
-        output = [Float](repeating: 0, count: range.count * channels)
+        var output = [Float](repeating: 0, count: range.count * channels)
         var scratch: [Float] = []
         for voice in voices {
             let overlap = range.clamped(to: voice.range)
@@ -42,11 +48,6 @@ struct SoundMix {
                 }
             }
         }
-    }
-
-    /// The output samples that belong to frame `index` at `fps`: frames share
-    /// the samples out so that no rounding accumulates.
-    static func samples(ofFrame index: Int, framesPerSecond fps: Int, rate: Int) -> Range<Int> {
-        (index * rate / fps)..<((index + 1) * rate / fps)
+        return output
     }
 }
