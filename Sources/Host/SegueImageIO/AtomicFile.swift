@@ -90,7 +90,7 @@ public final class AtomicFileWriter {
     public func startWriteback() {
         let position = Int64(ftello(file))
         guard position - writebackEnd >= Self.writebackStep, fflush(file) == 0 else { return }
-        _ = segue_writeback(fileno(file), writebackEnd, position - writebackEnd)
+        _ = writeback_start(fileno(file), writebackEnd, position - writebackEnd)
         writebackEnd = position
     }
 

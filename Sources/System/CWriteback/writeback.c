@@ -3,7 +3,7 @@
 
 #include <fcntl.h>
 
-int segue_writeback(int fd, int64_t offset, int64_t length)
+int writeback_start(int fd, int64_t offset, int64_t length)
 {
     return sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
 }

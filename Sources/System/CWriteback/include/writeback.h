@@ -12,6 +12,6 @@
 /** Starts writing bytes [offset, offset + length) of `fd` to the disk and
  *  returns without waiting for it. Returns 0, or -1 with errno set (a file
  *  system that cannot is no error for the caller: fsync() still follows). */
-int segue_writeback(int fd, int64_t offset, int64_t length);
+int writeback_start(int fd, int64_t offset, int64_t length);
 
 #endif
