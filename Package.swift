@@ -17,7 +17,8 @@
 //   SegueEngine      effects, scenes, the render pipeline -> SeguePluginHost, SegueModel, SegueImageIO, SegueText
 //   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText, SegueABI
 //   SegueModel       transitions, animations, specs      -> SegueBasics (numbers only, no pixels)
-//   SegueImageIO     PNG, YUV, files written whole       -> SegueCompositor, CInterruptCleanup, CWriteback
+//   SegueImageIO     PNG, YUV, files written whole       -> SegueCompositor, CInterruptCleanup, CWriteback,
+//                                                           CVectorKernels
 //   SegueText        text: FreeType, fontconfig          -> SegueCompositor
 //   SegueCompositor  surfaces; recording, planning,      -> SegueBasics
 //                    execution, kernels, pixman
@@ -106,6 +107,9 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // Our own C: starting a file's writeback while it is still written (sync_file_range).
         .target(name: "CWriteback", path: "Sources/System/CWriteback", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // Our own C: kernels for AVX2, chosen at run time (Swift builds for the SSE2 baseline only).
+        .target(name: "CVectorKernels", path: "Sources/System/CVectorKernels",
+                cSettings: [.unsafeFlags(["-gdwarf-4", "-O3", "-fvisibility=hidden"])]),
         // include/: the hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 
@@ -117,7 +121,8 @@ let package = Package(
         .target(name: "SegueBasics", dependencies: ["SegueVocabulary"], path: "Sources/Host/SegueBasics"),
         .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Sources/Host/SegueModel"),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Sources/Host/SegueCompositor"),
-        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG", "CInterruptCleanup", "CWriteback"],
+        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG", "CInterruptCleanup", "CWriteback",
+                                                     "CVectorKernels"],
                 path: "Sources/Host/SegueImageIO"),
         .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"],
                 path: "Sources/Host/SegueText"),

@@ -36,6 +36,13 @@ public final class Engine: Sendable {
     /// Threads one render may use.
     public var threadCount: Int { compositor.threadCount }
 
+    /// Runs `body(i)` for every i in 0..<count on the render threads (see
+    /// `Compositor.concurrently`): work beside rendering, such as
+    /// converting a rendered frame for its output, gets the same threads.
+    public func concurrently(_ count: Int, _ body: (Int) -> Void) {
+        compositor.concurrently(count, body)
+    }
+
     /// The effects a spec can name: the built-ins, then plugins' in load order.
     public var catalog: EffectCatalog { registry.withLock { $0.catalog } }
 

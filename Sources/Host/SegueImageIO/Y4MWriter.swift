@@ -23,6 +23,7 @@ public final class Y4MWriter {
     public let framesPerSecond: Int
     private let name: String?
     private let encoder: YUV420Encoder
+    private let loop: ParallelLoop
     /// Frames go out in blocks: "FRAME\n", then the Y, Cb and Cr planes.
     private let output: BlockWriter
     private var hasWrittenHeader = false
@@ -30,12 +31,14 @@ public final class Y4MWriter {
     /// A writer for frames of `width`×`height` pixels. Nothing is written
     /// until the first frame. `name` (the file's path, say) is quoted in
     /// error messages; `afterEachFrame` runs on the writing thread after
-    /// each frame is written (see `AtomicFileWriter.startWriteback()`).
+    /// each frame is written (see `AtomicFileWriter.startWriteback()`);
+    /// `loop` shares each surface's conversion among threads (the engine's
+    /// `concurrently`, say).
     /// - Throws: `.invalidArgument` for a side outside 1…`Surface.maximumSide`
     ///   or a rate below 1; `.outOfMemory`.
     public init(
         file: UnsafeMutablePointer<FILE>, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr = .bt709,
-        name: String? = nil, afterEachFrame: (() -> Void)? = nil
+        name: String? = nil, afterEachFrame: (() -> Void)? = nil, loop: @escaping ParallelLoop = serially
     ) throws {
         let sides = 1...Surface.maximumSide
         guard sides.contains(width), sides.contains(height) else {
@@ -48,6 +51,7 @@ public final class Y4MWriter {
             throw SegueError.invalidArgument("YUV4MPEG2 frames are written in limited range")
         }
         encoder = YUV420Encoder(width: width, height: height, matrix: matrix)
+        self.loop = loop
         // A block holds a frame or the header line, whichever is longer.
         output = try BlockWriter(file: file, capacity: max(256, Self.frameMarker.utf8.count + encoder.planeBytes),
                                  name: name.map { "'\($0)'" } ?? "the YUV4MPEG2 stream", afterEachBlock: afterEachFrame)
@@ -85,7 +89,7 @@ public final class Y4MWriter {
             throw SegueError.invalidArgument(
                 "a \(surface.width)×\(surface.height) surface cannot be a frame of \(describeTarget()), which is \(width)×\(height)")
         }
-        try writeFrame { encoder.convert(surface, into: $0) }
+        try writeFrame { encoder.convert(surface, into: $0, loop: loop) }
     }
 
     /// The colour definition frames are written in.

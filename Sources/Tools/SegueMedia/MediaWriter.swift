@@ -42,6 +42,7 @@ public final class MediaWriter {
     private let video: Encoder
     private let audio: Encoder?
     private let yuv: YUV420Encoder
+    private let loop: ParallelLoop
     private let planes: UnsafeMutablePointer<UInt8>
     private let picture: UnsafeMutablePointer<AVFrame>
     private var framesWritten: Int64 = 0
@@ -51,10 +52,11 @@ public final class MediaWriter {
     private var isFinished = false
 
     /// Starts the file: picks and opens the encoders, writes the header.
+    /// `loop` shares each picture's conversion among threads.
     /// - Throws: `.invalidArgument` for a codec the container cannot hold, an
     ///   unknown codec or preset, or a size the codec refuses; `.io` naming the file.
     public init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr = .bt709,
-                settings: EncoderSettings) throws {
+                settings: EncoderSettings, loop: @escaping ParallelLoop = serially) throws {
         guard Self.handles(path) else {
             throw SegueError.invalidArgument("'\(path)' is not a video file Segue writes (\(Self.extensions.joined(separator: ", ")))")
         }
@@ -69,6 +71,7 @@ public final class MediaWriter {
             throw SegueError.invalidArgument("video files are written in limited range")
         }
         yuv = YUV420Encoder(width: width, height: height, matrix: matrix)
+        self.loop = loop
         planes = .allocate(capacity: yuv.planeBytes)
         picture = av_frame_alloc()
 
@@ -181,7 +184,7 @@ public final class MediaWriter {
         guard frame.width == yuv.width, frame.height == yuv.height else {
             throw SegueError.invalidArgument("a \(frame.width)×\(frame.height) frame cannot go into '\(path)', which is \(yuv.width)×\(yuv.height)")
         }
-        yuv.convert(frame, into: planes)
+        yuv.convert(frame, into: planes, loop: loop)
         try write(YUV420Planes(packed: planes, width: yuv.width, height: yuv.height, matrix: yuv.matrix))
     }
 

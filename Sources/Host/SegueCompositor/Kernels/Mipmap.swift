@@ -33,7 +33,7 @@ enum Mipmap {
     /// do or no memory for it (the caller then draws the original).
     /// `forEach` runs independent iterations, on several threads if it can.
     static func reduce(_ surface: Surface, crop: PixelRect?, transform: AffineTransform,
-                       halvings: (x: Int, y: Int), forEach: ForEach = serially) -> (Surface, AffineTransform)? {
+                       halvings: (x: Int, y: Int), forEach: ParallelLoop = serially) -> (Surface, AffineTransform)? {
         guard halvings.x > 0 || halvings.y > 0 else { return nil }
         var image = surface
         var region = (crop ?? surface.bounds).intersection(surface.bounds)
@@ -61,7 +61,7 @@ enum Mipmap {
     /// odd last column or row repeats its edge pixel. Output rows go in
     /// blocks of `blockRows`, spread by `forEach`.
     static func halve(_ source: Surface, region: PixelRect, across: Bool, down: Bool,
-                      forEach: ForEach = serially) throws -> Surface {
+                      forEach: ParallelLoop = serially) throws -> Surface {
         let width = across ? (region.width + 1) / 2 : region.width
         let height = down ? (region.height + 1) / 2 : region.height
         let output = try Surface(width: width, height: height)
@@ -79,13 +79,6 @@ enum Mipmap {
             }
         }
         return output
-    }
-
-    /// Runs body(0) … body(count − 1), in any order and possibly at once.
-    typealias ForEach = (_ count: Int, _ body: (Int) -> Void) -> Void
-
-    static func serially(_ count: Int, _ body: (Int) -> Void) {
-        for i in 0..<count { body(i) }
     }
 
     private static let blockRows = 32

@@ -11,7 +11,7 @@ enum Planner {
     ///   - fastPaths: false keeps every primitive on pixman (for tests).
     ///   - forEach: runs a loop on the compositor's threads (for mipmaps).
     static func prepare(_ primitives: [Primitive], within area: PixelRect, fastPaths: Bool,
-                        forEach: Mipmap.ForEach) -> [Primitive] {
+                        forEach: ParallelLoop) -> [Primitive] {
         primitives.flatMap { original -> [Primitive] in
             var primitive = original
             primitive.bounds = primitive.bounds.intersection(area)

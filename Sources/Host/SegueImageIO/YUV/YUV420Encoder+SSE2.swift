@@ -1,13 +1,18 @@
-// The SSE2 steps of `YUV420Encoder` (see YUV420Encoder.swift): four 2×2
-// blocks at a time, the same integers as the scalar functions. On other
-// processors there are none, and every block takes the scalar path.
+// The vector steps of `YUV420Encoder` (see YUV420Encoder.swift): eight 2×2
+// blocks at a time with AVX2 (CVectorKernels) where the processor has it,
+// then four at a time with SSE2, the same integers as the scalar functions.
+// On other processors there are none, and every block takes the scalar path.
 
 #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
 import _Builtin_intrinsics.intel
+import CVectorKernels
 
 extension YUV420Encoder {
-    /// The SSE2 steps, when they compute exactly what `luma` and `chroma` do.
+    /// The vector steps, when they compute exactly what `luma` and `chroma` do.
     var vectorSteps: VectorSteps? { VectorSteps(self) }
+
+    /// Whether this processor runs the AVX2 kernel.
+    static let hasAVX2 = vector_kernels_have_avx2() != 0
 
     /// Four 2×2 blocks at a time with SSE2, the same integers as the scalar
     /// functions:
@@ -23,13 +28,27 @@ extension YUV420Encoder {
     struct VectorSteps {
         let lumaRed: __m128, lumaGreen: __m128, lumaBlue: __m128, lumaOffset: __m128
         let cbWeights: __m128i, crWeights: __m128i, chromaOffset: __m128i
+        /// The AVX2 kernel's weights, nil when it is not used (see vector_kernels.h for its bounds).
+        let wide: yuv420_weights?
 
-        init?(_ c: YUV420Encoder) {
+        /// - Parameter avx2: false keeps to SSE2 even where AVX2 runs (for tests).
+        init?(_ c: YUV420Encoder, avx2: Bool = YUV420Encoder.hasAVX2) {
             let bits = YUV420Encoder.fractionBits
             let lumaMax = 255 * (c.lumaRed + c.lumaGreen + c.lumaBlue) + (c.lumaOffset << bits) + (1 << (bits - 1))
             let chroma = [c.cbRed, c.cbGreen, c.cbBlue, c.crRed, c.crGreen, c.crBlue]
             guard min(c.lumaRed, c.lumaGreen, c.lumaBlue) >= 0, lumaMax < 1 << 24,
                   chroma.allSatisfy({ abs($0) <= Int(Int16.max) }) else { return nil }
+            let shift = bits + 2
+            if avx2, max(c.lumaRed, c.lumaBlue) <= Int(Int16.max), c.lumaGreen < 98_304 {
+                wide = yuv420_weights(
+                    luma_red: Int32(c.lumaRed), luma_green: Int32(c.lumaGreen), luma_blue: Int32(c.lumaBlue),
+                    luma_offset: Int32((c.lumaOffset << bits) + (1 << (bits - 1))),
+                    cb_red: Int32(c.cbRed), cb_green: Int32(c.cbGreen), cb_blue: Int32(c.cbBlue),
+                    cr_red: Int32(c.crRed), cr_green: Int32(c.crGreen), cr_blue: Int32(c.crBlue),
+                    chroma_offset: Int32((128 << shift) + (1 << (shift - 1))))
+            } else {
+                wide = nil
+            }
             lumaRed = _mm_set1_ps(Float(c.lumaRed))
             lumaGreen = _mm_set1_ps(Float(c.lumaGreen))
             lumaBlue = _mm_set1_ps(Float(c.lumaBlue))
@@ -40,17 +59,20 @@ extension YUV420Encoder {
             }
             cbWeights = pairs(c.cbRed, c.cbGreen, c.cbBlue)
             crWeights = pairs(c.crRed, c.crGreen, c.crBlue)
-            let shift = bits + 2
             chromaOffset = _mm_set1_epi32(Int32((128 << shift) + (1 << (shift - 1))))
         }
 
-        /// Converts whole groups of four blocks (eight pixels, none of them
-        /// a repeated edge pixel) from the left; returns the blocks done.
+        /// Converts whole groups of eight blocks (sixteen pixels) with
+        /// AVX2, then of four with SSE2 (none of them a repeated edge
+        /// pixel), from the left; returns the blocks done.
         @inline(__always)
         func convert(top: UnsafeMutablePointer<UInt32>, bottom: UnsafeMutablePointer<UInt32>,
                      lumaTop: UnsafeMutablePointer<UInt8>, lumaBottom: UnsafeMutablePointer<UInt8>,
                      cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>, width: Int) -> Int {
             var x = 0
+            if var wide {
+                x = 2 * yuv420_encode_rows_avx2(&wide, top, bottom, lumaTop, lumaBottom, cb, cr, width)
+            }
             while x &+ 8 <= width {
                 let t0 = load(top + x), t1 = load(top + (x &+ 4))
                 let b0 = load(bottom + x), b1 = load(bottom + (x &+ 4))

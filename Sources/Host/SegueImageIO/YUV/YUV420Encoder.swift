@@ -8,7 +8,8 @@ import SegueCompositor
 /// colour composited over black; alpha is dropped.
 ///
 /// This is the portable scalar code; `YUV420Encoder+SSE2.swift` beside it
-/// converts eight pixels at a time where that gives the same integers.
+/// converts eight pixels at a time where that gives the same integers, and
+/// sixteen with AVX2 (CVectorKernels) where the processor has it.
 public struct YUV420Encoder {
     public let width: Int
     public let height: Int
@@ -57,26 +58,43 @@ public struct YUV420Encoder {
     /// `width`×`height`. Odd sizes repeat the last column or row into the
     /// final 2×2 block.
     ///
-    /// Blocks go eight pixels (four blocks) at a time through SSE2 where
-    /// that gives the same integers as `luma` and `chroma` (see
-    /// `vectorSteps`), the rest one block at a time; `vectorized: false`
-    /// converts every block with the scalar functions (for tests).
-    public func convert(_ surface: Surface, into planes: UnsafeMutablePointer<UInt8>, vectorized: Bool = true) {
+    /// Blocks go sixteen pixels at a time through AVX2 where the processor
+    /// has it, then eight at a time through SSE2, where that gives the same
+    /// integers as `luma` and `chroma` (see `vectorSteps`), the rest one
+    /// block at a time; `vectorized: false`
+    /// converts every block with the scalar functions (for tests). Bands of
+    /// `bandBlockRows` rows of blocks go through `loop`, so the render
+    /// threads can share a frame; each block is converted the same way
+    /// whichever band it falls in.
+    public func convert(_ surface: Surface, into planes: UnsafeMutablePointer<UInt8>, vectorized: Bool = true,
+                        loop: ParallelLoop = serially) {
+        convert(surface, into: planes, steps: vectorized ? vectorSteps : nil, loop: loop)
+    }
+
+    /// `convert` with the vector steps given (nil: every block scalar).
+    func convert(_ surface: Surface, into planes: UnsafeMutablePointer<UInt8>, steps: VectorSteps?,
+                 loop: ParallelLoop = serially) {
         let lumaPlane = planes
         let cbPlane = planes + width * height
         let crPlane = cbPlane + chromaWidth * chromaHeight
-        let steps = vectorized ? vectorSteps : nil
-        for blockY in 0..<chromaHeight {
-            let y0 = 2 * blockY, y1 = min(y0 + 1, height - 1)
-            let top = surface.row(y0), bottom = surface.row(y1)
-            let lumaTop = lumaPlane + y0 * width, lumaBottom = lumaPlane + y1 * width
-            let cb = cbPlane + blockY * chromaWidth, cr = crPlane + blockY * chromaWidth
-            let firstBlock = steps?.convert(top: top, bottom: bottom, lumaTop: lumaTop, lumaBottom: lumaBottom,
-                                            cb: cb, cr: cr, width: width) ?? 0
-            convertRowPair(from: firstBlock, top: top, bottom: bottom, lumaTop: lumaTop, lumaBottom: lumaBottom,
-                           cb: cb, cr: cr)
+        let bands = (chromaHeight + Self.bandBlockRows - 1) / Self.bandBlockRows
+        loop(bands) { band in
+            let firstRow = band * Self.bandBlockRows
+            for blockY in firstRow..<min(firstRow + Self.bandBlockRows, chromaHeight) {
+                let y0 = 2 * blockY, y1 = min(y0 + 1, height - 1)
+                let top = surface.row(y0), bottom = surface.row(y1)
+                let lumaTop = lumaPlane + y0 * width, lumaBottom = lumaPlane + y1 * width
+                let cb = cbPlane + blockY * chromaWidth, cr = crPlane + blockY * chromaWidth
+                let firstBlock = steps?.convert(top: top, bottom: bottom, lumaTop: lumaTop, lumaBottom: lumaBottom,
+                                                cb: cb, cr: cr, width: width) ?? 0
+                convertRowPair(from: firstBlock, top: top, bottom: bottom, lumaTop: lumaTop, lumaBottom: lumaBottom,
+                               cb: cb, cr: cr)
+            }
         }
     }
+
+    /// Rows of 2×2 blocks (twice as many pixel rows) per band of `convert`.
+    static let bandBlockRows = 16
 
     /// One row of 2×2 blocks, from block `firstBlock` on. When `bottom`
     /// is `top` (odd height) the same luma row is written twice, which is

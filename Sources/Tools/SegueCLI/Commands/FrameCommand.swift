@@ -48,8 +48,9 @@ enum FrameCommand {
         }
         let engine = try SceneOptions.engine(args)
         let transition = try Inputs.transition(spec, engine: engine, option: "--transition", command: name)
-        let from = try Inputs.picture(args, "--from")
-        let to = try Inputs.picture(args, "--to")
+        let clips = try Inputs.clips(args, engine: engine, command: name)
+        let from = try clips.from?.picture(at: try args.number("--from-start", in: 0...86_400) ?? 0)
+        let to = try clips.to?.picture(at: try args.number("--to-start", in: 0...86_400) ?? 0)
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
         let target = try Surface(width: scene.width!, height: scene.height!)

@@ -74,8 +74,7 @@ enum RenderCommand {
         let duration = try args.number("--duration", in: 0...86_400) ?? animation.duration
         var settings = try MediaOptions.settings(args)
         if !MediaWriter.handles(output) { settings.audio = nil }
-        let from = try args.value("--from").map { try Clip(path: $0, audio: settings.audio) }
-        let to = try args.value("--to").map { try Clip(path: $0, audio: settings.audio) }
+        let (from, to) = try Inputs.clips(args, engine: engine, audio: settings.audio, command: name)
         if from?.audio == nil && to?.audio == nil { settings.audio = nil }
         let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
         let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)
@@ -94,7 +93,7 @@ enum RenderCommand {
         }
         let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!, framesPerSecond: fps,
                                        command: name, settings: settings, matrix: Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix]),
-                                       firstNumber: frames.lowerBound)
+                                       firstNumber: frames.lowerBound, loop: engine.concurrently)
         try sink.writeFrames(frames, width: scene.width!, height: scene.height!, label: "rendering",
                              quiet: args.has("-q"), audio: sound.map { sound in { try sound.samples(ofFrame: $0, framesPerSecond: fps) } }) { index, target in
             let t = time(index)

@@ -114,7 +114,7 @@ enum SequenceCommand {
         // output takes the first video's colours (BT.709 when it has none to give).
         let sink = try FrameSinks.sink(for: output, width: width, height: height, framesPerSecond: fps, command: name,
                                        settings: settings, matrix: clips.outputMatrix,
-                                       firstNumber: frames.lowerBound)
+                                       firstNumber: frames.lowerBound, loop: engine.concurrently)
         // A clip picture needs no drawing when it already is the output frame: same size, nothing behind it.
         let drawsBehind = scene.background.alpha > 0
         var held: Int?

@@ -54,8 +54,7 @@ enum SheetCommand {
         let count = try args.integer("--frames", in: 2...100) ?? 5
         let columns = try args.integer("--columns", in: 1...100) ?? min(count, 6)
         let thumbnail = try args.integer("--thumbnail", in: 16...4096) ?? 320
-        let from = try args.value("--from").map { try Clip(path: $0) }
-        let to = try args.value("--to").map { try Clip(path: $0) }
+        let (from, to) = try Inputs.clips(args, engine: engine, command: name)
         let duration = animation?.duration ?? 1
         let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
         let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)

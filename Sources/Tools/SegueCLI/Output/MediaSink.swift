@@ -7,10 +7,11 @@ import SegueMedia
 final class MediaSink: FrameSink {
     private let writer: MediaWriter
 
-    init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr, settings: EncoderSettings) throws {
+    init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr, settings: EncoderSettings,
+         loop: @escaping ParallelLoop) throws {
         try Folders.createParent(of: path)
         writer = try MediaWriter(path: path, width: width, height: height, framesPerSecond: framesPerSecond,
-                                 matrix: matrix, settings: settings)
+                                 matrix: matrix, settings: settings, loop: loop)
     }
 
     var planesMatrix: YCbCr? { writer.matrix }

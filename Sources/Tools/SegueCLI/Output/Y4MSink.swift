@@ -9,18 +9,19 @@ final class Y4MSink: FrameSink {
     private let file: AtomicFileWriter?
     private let writer: Y4MWriter
 
-    init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr) throws {
+    init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr, loop: @escaping ParallelLoop) throws {
         try Folders.createParent(of: path)
         let file = try AtomicFileWriter(path: path)
         self.file = file
         writer = try Y4MWriter(file: file.file, width: width, height: height, framesPerSecond: framesPerSecond,
-                               matrix: matrix, name: path, afterEachFrame: file.startWriteback)
+                               matrix: matrix, name: path, afterEachFrame: file.startWriteback, loop: loop)
     }
 
-    init(standardOutputWidth width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr) throws {
+    init(standardOutputWidth width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr,
+         loop: @escaping ParallelLoop) throws {
         file = nil
         writer = try Y4MWriter(file: StandardStream.output, width: width, height: height, framesPerSecond: framesPerSecond,
-                               matrix: matrix)
+                               matrix: matrix, loop: loop)
     }
 
     func write(_ frame: Surface) throws {

@@ -2,6 +2,7 @@ import SegueBasics
 import SegueCompositor
 import SegueEngine
 import SegueImageIO
+import SegueMedia
 import SegueModel
 
 /// Reading what commands are given: images, transition and animation specs.
@@ -26,11 +27,24 @@ enum Inputs {
         return max(0, length - duration)
     }
 
-    /// The picture `option` (`--from` or `--to`) names, at its `-start` time; nil without the option.
-    static func picture(_ arguments: Arguments, _ option: String) throws -> Surface? {
-        guard let path = arguments.value(option) else { return nil }
-        let time = try arguments.number(option + "-start", in: 0...86_400) ?? 0
-        return try Clip(path: path).picture(at: time)
+    /// The clips `--from` and `--to` name (nil for an option not given),
+    /// opened at the same time on the engine's threads: two pictures are
+    /// decoded in the time of the larger. `audio` asks for their sound.
+    /// - Throws: a usage error when both read standard input; else the
+    ///   error of the first that cannot be opened.
+    static func clips(_ arguments: Arguments, engine: Engine, audio: AudioFormat? = nil,
+                      command: String) throws -> (from: Clip?, to: Clip?) {
+        let paths = [arguments.value("--from"), arguments.value("--to")]
+        if paths[0] == "-" && paths[1] == "-" {
+            throw UsageError("only one of --from and --to can read standard input", command: command)
+        }
+        let opened = Locked<[Result<Clip?, any Error>]>(Array(repeating: .success(nil), count: paths.count))
+        engine.concurrently(paths.count) { index in
+            let clip = Result<Clip?, any Error> { try paths[index].map { try Clip(path: $0, audio: audio) } }
+            opened.withLock { $0[index] = clip }
+        }
+        let clips = opened.withLock { $0 }
+        return (try clips[0].get(), try clips[1].get())
     }
 
     /// A transition spec, or a usage error that points at the bad column.
