@@ -42,9 +42,9 @@
 //                    paths, parameter kinds and values, statuses, declaration rules (pure Swift)
 //
 // Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen, and
-// FFmpeg's libav* for the tools only: libsegue.so never links them)
+// FFmpeg's libav* for the tools only, opened on first use: libsegue.so never links them)
 // as Swift modules, and our own C: CInterruptCleanup for the signal handler,
-// CWriteback for sync_file_range;
+// CWriteback for sync_file_range, CVectorKernels for AVX2 chosen at run time;
 // include/ is CSegue, the public headers.
 //
 // The C headers in include/ are the contract; SegueC implements them with
@@ -92,10 +92,9 @@ let package = Package(
         .systemLibrary(name: "CPixman", path: "Sources/System/CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/System/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CAV", path: "Sources/System/CAV",
-                       pkgConfig: "libavformat libavcodec libswscale libswresample libavutil",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev",
-                                         "libavutil-dev"])]),
+        // FFmpeg's libraries (the Makefile installs their -dev packages), opened on first use: see include/cav.h.
+        .target(name: "CAV", path: "Sources/System/CAV", cSettings: [.unsafeFlags(["-gdwarf-4"])],
+                linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CDynamicLoader", path: "Sources/System/CDynamicLoader"),
         .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),

@@ -473,13 +473,46 @@ class Y4MExampleTests(Workspace):
         self.assertIn(b"header field H", result.stderr)
 
 
-class LibraryTests(unittest.TestCase):
+LIBAV = ("libavformat", "libavcodec", "libswscale", "libswresample", "libavutil")
+
+
+class LibraryTests(Workspace):
     def test_libsegue_needs_no_libav(self):
         needed = run("readelf", "-d", os.path.join(BUILD, "lib", "libsegue.so"), check=0).stdout
         self.assertIn("libpixman", needed)
-        for library in ("libavformat", "libavcodec", "libswscale", "libswresample", "libavutil"):
+        for library in LIBAV:
             self.assertNotIn(library, needed)
-        self.assertIn("libavformat", run("readelf", "-d", SEGUE, check=0).stdout)
+
+    def test_segue_opens_ffmpeg_only_when_it_meets_media(self):
+        # Not linked: FFmpeg's libraries are opened the first time a media file is read or written.
+        needed = run("readelf", "-d", SEGUE, check=0).stdout
+        for library in LIBAV:
+            self.assertNotIn(library, needed)
+        # A folder where every libav soname is a file that is not a library, searched first.
+        broken = self.path("broken-libav")
+        os.makedirs(broken)
+        cache = run("ldconfig", "-p", check=0).stdout
+        for library in LIBAV:
+            soname = next(word for word in cache.split() if word.startswith(library + ".so."))
+            with open(os.path.join(broken, soname), "w") as f:
+                f.write("not a library\n")
+        env = dict(os.environ, LD_LIBRARY_PATH=broken)
+
+        def with_broken_libav(*args):
+            return subprocess.run([SEGUE, *args], capture_output=True, text=True, env=env, timeout=120)
+
+        pictures = with_broken_libav("render", "--from", self.a, "--to", self.b, "--transition", ".slide",
+                                     "--frames", "3", "-q", "-o", self.path("f%d.png"))
+        self.assertEqual(pictures.returncode, 0, pictures.stderr)
+        self.assertEqual(with_broken_libav("list").returncode, 0)
+        clip = self.path("clip.mp4")
+        media.clip(clip, "testsrc2", 1)
+        video = with_broken_libav("frame", "--from", clip, "--to", self.b, "--transition", ".slide",
+                                  "--progress", "0.5", "-o", self.path("mid.png"))
+        self.assertEqual(video.returncode, 1, video.stderr)
+        self.assertIn("cannot load FFmpeg's libavutil.so.", video.stderr)
+        self.assertIn("broken-libav", video.stderr)  # the dynamic loader's reason names the file it tried
+        self.assertFalse(os.path.exists(self.path("mid.png")))
 
 
 if __name__ == "__main__":

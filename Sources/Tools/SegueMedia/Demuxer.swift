@@ -17,9 +17,9 @@ final class Demuxer {
     private var lastTime: Double?
 
     /// Opens `path` (`-` is standard input) and reads enough to know its streams.
-    /// - Throws: `.io` naming the file and FFmpeg's reason.
+    /// - Throws: `.io` naming the file and FFmpeg's reason, or why FFmpeg's libraries could not be loaded.
     init(path: String) throws {
-        MediaLogging.quiet()
+        try FFmpegLibraries.load()
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
         let url = path == "-" ? "pipe:0" : path
@@ -91,11 +91,4 @@ final class Demuxer {
             }
         }
     }
-}
-
-/// FFmpeg's own log: errors only (a decoder's notes on damage it concealed),
-/// not its banners and statistics; Segue reports what stops it itself.
-enum MediaLogging {
-    private static let once: Void = av_log_set_level(AV_LOG_ERROR)
-    static func quiet() { once }
 }

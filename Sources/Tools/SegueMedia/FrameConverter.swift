@@ -15,7 +15,7 @@ final class FrameConverter {
     private var context: OpaquePointer?
     private var key: (Int32, Int32, Int32, Int32, Int32) = (0, 0, -1, 0, 0)
 
-    deinit { sws_freeContext(context) }
+    deinit { if let context { sws_freeContext(context) } }
 
     /// Surfaces are reused: the frame shown now and the one after it.
     private var scratch: Surface?

@@ -60,7 +60,7 @@ public final class MediaWriter {
         guard Self.handles(path) else {
             throw SegueError.invalidArgument("'\(path)' is not a video file Segue writes (\(Self.extensions.joined(separator: ", ")))")
         }
-        MediaLogging.quiet()
+        try FFmpegLibraries.load()
         let isWebM = path.hasSuffix(".webm")
         var context: UnsafeMutablePointer<AVFormatContext>?
         try MediaError.check(avformat_alloc_output_context2(&context, nil, nil, path), "choose a container for", path)
