@@ -21,8 +21,9 @@ enum Segue {
         return """
             Usage: segue COMMAND [options]
 
-            SwiftUI's transitions for images and video: render frames of a transition
-            between two pictures, or stream them into ffmpeg.
+            SwiftUI's transitions for images and video: render a transition between
+            two pictures or clips, or join a sequence of them, sound crossfading along,
+            into a video file, YUV4MPEG2 or PNGs.
 
             Commands:
             \(list)
