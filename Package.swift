@@ -20,7 +20,7 @@
 //   SegueImageIO     PNG, YUV, files written whole       -> SegueCompositor, CInterruptCleanup, CWriteback,
 //                                                           CVectorKernels
 //   SegueText        text: FreeType, fontconfig          -> SegueCompositor
-//   SegueCompositor  surfaces; recording, planning,      -> SegueBasics
+//   SegueCompositor  surfaces; recording, planning,      -> SegueBasics, CPixman, CVectorKernels
 //                    execution, kernels, pixman
 //   SegueBasics      the error type, locks, handle tags  -> SegueVocabulary
 //
@@ -119,7 +119,8 @@ let package = Package(
         // Sources/Host: the engine and libsegue.so.
         .target(name: "SegueBasics", dependencies: ["SegueVocabulary"], path: "Sources/Host/SegueBasics"),
         .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Sources/Host/SegueModel"),
-        .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman"], path: "Sources/Host/SegueCompositor"),
+        .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman", "CVectorKernels"],
+                path: "Sources/Host/SegueCompositor"),
         .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG", "CInterruptCleanup", "CWriteback",
                                                      "CVectorKernels"],
                 path: "Sources/Host/SegueImageIO"),

@@ -37,7 +37,7 @@ struct Y4MVectorTests {
         #if arch(x86_64)
         #expect(YUV420Encoder(width: 2, height: 2).vectorSteps != nil)
         // Every processor CI runs on here has AVX2; the kernel must not be skipped unnoticed.
-        #expect(YUV420Encoder(width: 2, height: 2).vectorSteps?.wide != nil || !YUV420Encoder.hasAVX2)
+        #expect(YUV420Encoder(width: 2, height: 2).vectorSteps?.wide != nil || !Processor.hasAVX2)
         #endif
     }
 

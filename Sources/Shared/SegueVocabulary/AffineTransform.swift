@@ -40,10 +40,20 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     /// Turns by `angle` radians, clockwise on screen (y down), about `anchor`
     /// (the origin by default).
     public static func rotation(_ angle: Double, about anchor: Point = .zero) -> AffineTransform {
-        let cosine = cos(angle), sine = sin(angle)
-        return AffineTransform(a: cosine, b: sine, c: -sine, d: cosine,
-                               tx: anchor.x - cosine * anchor.x + sine * anchor.y,
-                               ty: anchor.y - sine * anchor.x - cosine * anchor.y)
+        rotation(cosine: cos(angle), sine: sin(angle), about: anchor)
+    }
+
+    /// Turns by `degrees`, clockwise on screen (y down), about `anchor`;
+    /// exact at multiples of 90° (see `Angle.cosineAndSine(degrees:)`).
+    public static func rotation(degrees: Double, about anchor: Point = .zero) -> AffineTransform {
+        let (cosine, sine) = Angle.cosineAndSine(degrees: degrees)
+        return rotation(cosine: cosine, sine: sine, about: anchor)
+    }
+
+    private static func rotation(cosine: Double, sine: Double, about anchor: Point) -> AffineTransform {
+        AffineTransform(a: cosine, b: sine, c: -sine, d: cosine,
+                        tx: anchor.x - cosine * anchor.x + sine * anchor.y,
+                        ty: anchor.y - sine * anchor.x - cosine * anchor.y)
     }
 
     /// `self` applied about `pivot` instead of about the origin.

@@ -49,7 +49,7 @@ struct BandRenderer {
                 try draw(children, into: destination, area: inner, clearTo: 0)
                 filled = true
                 i = next(i + 1)
-            case .pixman, .layer, .span, .affine:
+            case .pixman, .layer, .span, .affine, .projective, .filtered:
                 break
             }
         }
@@ -71,6 +71,11 @@ struct BandRenderer {
             case .affine(let placement):
                 if !filled { destination.fill(fill, in: area) }
                 Self.drawAffine(primitive, placement, into: destination, area: area)
+            case .projective(let placement):
+                if !filled { destination.fill(fill, in: area) }
+                Self.drawProjective(primitive, placement, into: destination, area: area)
+            case .filtered:
+                preconditionFailure("filtered primitives are drawn into images before the bands")
             case .pixman(let source):
                 if !filled { destination.fill(fill, in: area) }
                 try pixman.draw(source, primitive, into: destination.pixmanImage, origin: destination.origin, band: area)
@@ -87,16 +92,34 @@ struct BandRenderer {
                                    into destination: Destination, area: PixelRect) {
         let region = primitive.bounds.intersection(area)
         guard !region.isEmpty else { return }
+        withCoverage(primitive, region) { coverage in
+            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
+                                into: destination.surface.pixels, destinationStride: destination.surface.stride,
+                                origin: destination.origin, area: region)
+        }
+    }
+
+    /// Draws an image in perspective with the projective kernel.
+    private static func drawProjective(_ primitive: Primitive, _ placement: ProjectiveKernel.Placement,
+                                       into destination: Destination, area: PixelRect) {
+        let region = primitive.bounds.intersection(area)
+        guard !region.isEmpty else { return }
+        withCoverage(primitive, region) { coverage in
+            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
+                                into: destination.surface.pixels, destinationStride: destination.surface.stride,
+                                origin: destination.origin, area: region)
+        }
+    }
+
+    /// The primitive's coverage over `region`: its clip mask rasterised, or its opacity.
+    private static func withCoverage(_ primitive: Primitive, _ region: PixelRect,
+                                     _ body: (AffineKernel.Coverage) -> Void) {
         let mask = primitive.mask?.rasterize(region)
         let coverage: AffineKernel.Coverage = mask.map {
             .mask(UnsafePointer($0.bytes.assumingMemoryBound(to: UInt8.self)), stride: $0.stride,
                   origin: ($0.area.x0, $0.area.y0))
         } ?? .opacity(primitive.opacity)
-        withExtendedLifetime(mask) {
-            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
-                                into: destination.surface.pixels, destinationStride: destination.surface.stride,
-                                origin: destination.origin, area: region)
-        }
+        withExtendedLifetime(mask) { body(coverage) }
     }
 
     /// Draws a layer: its children into a pooled surface (cleared by their
@@ -130,7 +153,8 @@ struct BandRenderer {
                 if let fill { destination.fill(fill, in: area) }
                 let layerImage = layer.makePixmanImage()
                 defer { pixman_image_unref(layerImage) }
-                _ = try pixman.composite(layerImage, transform: placement, primitive, into: destination.pixmanImage,
+                _ = try pixman.composite(layerImage, transform: ProjectiveTransform(placement), primitive,
+                                         into: destination.pixmanImage,
                                   origin: destination.origin, area: inner)
             }
         }

@@ -56,17 +56,26 @@ public final class Compositor: @unchecked Sendable {
                 "area \(area.width)×\(area.height) at (\(area.x0), \(area.y0)) does not fit the \(target.width)×\(target.height) target")
         }
         try cancellation.check()
-        let primitives = Planner.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths,
-                                         forEach: pool.forEach)
-        let base = background.premultipliedARGB32
+        let planned = Planner.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths,
+                                      forEach: pool.forEach)
+        // Filtered images are drawn first, whole, and held until the frame is done.
+        var images: [LayerPool.Lease] = []
+        let primitives = try materialize(planned, keeping: &images, cancellation: cancellation)
+        try withExtendedLifetime(images) {
+            try drawBands(primitives, into: Destination(target, origin: (0, 0)), area: area,
+                          clearTo: background.premultipliedARGB32, cancellation: cancellation)
+        }
+    }
+
+    /// Draws `primitives` over `area` of `destination` in bands, on the pool's threads.
+    private func drawBands(_ primitives: [Primitive], into destination: Destination, area: PixelRect,
+                           clearTo fill: UInt32, cancellation: Cancellation) throws {
         let bands = Self.bands(of: area)
         let failure = Locked<SegueError?>(nil)
         pool.forEach(bands.count) { index in
-            let band = bands[index]
-            let destination = Destination(target, origin: (0, 0))
             do {
                 try cancellation.check()
-                try renderer.draw(primitives, into: destination, area: band, clearTo: base)
+                try renderer.draw(primitives, into: destination, area: bands[index], clearTo: fill)
             } catch let error as SegueError {
                 failure.withLock { $0 = $0 ?? error }
             } catch {
@@ -74,6 +83,54 @@ public final class Compositor: @unchecked Sendable {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// `primitives` with every `.filtered` one (inner ones first) replaced by
+    /// its image: the children drawn offscreen (in bands, on the pool's
+    /// threads), then changed by the filter — a colour matrix or blur into
+    /// an image drawn like any other, a projection for the projective
+    /// kernel (pixman without fast paths). The images' memory goes into `images`.
+    private func materialize(_ primitives: [Primitive], keeping images: inout [LayerPool.Lease],
+                             cancellation: Cancellation) throws -> [Primitive] {
+        try primitives.compactMap { original in
+            var primitive = original
+            switch primitive.plan {
+            case .layer(let children):
+                primitive.plan = .layer(try materialize(children, keeping: &images, cancellation: cancellation))
+                return primitive
+            case .filtered(let unready, let filter):
+                let children = try materialize(unready, keeping: &images, cancellation: cancellation)
+                let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
+                let region = filter.region(for: primitive.bounds, source: source)
+                guard !region.isEmpty else { return nil }
+                let layer = try renderer.layers.lease(width: region.width, height: region.height, cleared: false)
+                images.append(layer)
+                try drawBands(children, into: Destination(layer.surface, origin: (region.x0, region.y0)), area: region,
+                              clearTo: 0, cancellation: cancellation)
+                let placement = AffineTransform.translation(x: Double(region.x0), y: Double(region.y0))
+                switch filter {
+                case .colorMatrix(let matrix):
+                    ColorMatrixKernel(matrix).apply(to: layer.surface, forEach: pool.forEach)
+                    primitive.plan = .pixman(.image(layer.surface, crop: nil, transform: placement))
+                case .blur(let sigma, let opaque):
+                    let blurred = try GaussianBlur(sigma: sigma, opaque: opaque)
+                        .apply(to: layer.surface, layers: renderer.layers, forEach: pool.forEach)
+                    images.append(blurred.image)
+                    primitive.plan = .pixman(.image(blurred.image.surface, crop: nil,
+                                                    transform: blurred.transform.concatenating(placement)))
+                case .projection(let h):
+                    let transform = ProjectiveTransform(placement).concatenating(h)
+                    if usesFastPaths, let kernel = ProjectiveKernel.Placement(source: layer.surface, transform: transform) {
+                        primitive.plan = .projective(kernel)
+                    } else {
+                        primitive.plan = .pixman(.projectedImage(layer.surface, transform: transform))
+                    }
+                }
+                return usesFastPaths ? Planner.kernelPlan(for: primitive) : primitive
+            case .pixman, .span, .affine, .projective:
+                return primitive
+            }
+        }
     }
 
     /// Rows per band: enough to keep the per-band overhead small, few enough

@@ -4,7 +4,7 @@ import SegueBasics
 /// Reusable pixel memory for offscreen layers, so groups do not allocate
 /// per frame. Buffers are handed out whole to one user at a time.
 final class LayerPool: @unchecked Sendable {
-    private final class Buffer: @unchecked Sendable {
+    fileprivate final class Buffer: @unchecked Sendable {
         let capacity: Int
         let bytes: UnsafeMutableRawPointer
 
@@ -21,16 +21,42 @@ final class LayerPool: @unchecked Sendable {
     /// Buffers kept for reuse at most; more are freed on return.
     private let keep = 16
 
+    /// A surface whose memory returns to the pool when the lease ends
+    /// (when its last reference goes).
+    final class Lease: @unchecked Sendable {
+        let surface: Surface
+        private let buffer: Buffer
+        private let pool: LayerPool
+
+        fileprivate init(_ buffer: Buffer, _ surface: Surface, _ pool: LayerPool) {
+            self.buffer = buffer
+            self.surface = surface
+            self.pool = pool
+        }
+
+        deinit { pool.give(buffer) }
+    }
+
+    /// A surface of `width`×`height` to keep as long as the lease is held,
+    /// cleared unless `cleared` is false (then its pixels are whatever was there).
+    func lease(width: Int, height: Int, cleared: Bool = true) throws -> Lease {
+        let needed = width * height * 4
+        let buffer = try take(needed)
+        if cleared { memset(buffer.bytes, 0, needed) }
+        do {
+            return Lease(buffer, try Surface(wrapping: buffer.bytes, width: width, height: height, stride: width * 4), self)
+        } catch {
+            give(buffer)
+            throw error
+        }
+    }
+
     /// Runs `body` with a surface of `width`×`height`, cleared unless
     /// `cleared` is false (then its pixels are whatever was there), whose
     /// memory returns to the pool afterwards.
     func withLayer<T>(width: Int, height: Int, cleared: Bool = true, _ body: (Surface) throws -> T) throws -> T {
-        let needed = width * height * 4
-        let buffer = try take(needed)
-        defer { give(buffer) }
-        if cleared { memset(buffer.bytes, 0, needed) }
-        let surface = try Surface(wrapping: buffer.bytes, width: width, height: height, stride: width * 4)
-        return try body(surface)
+        let lease = try lease(width: width, height: height, cleared: cleared)
+        return try withExtendedLifetime(lease) { try body(lease.surface) }
     }
 
     private func take(_ capacity: Int) throws -> Buffer {
@@ -45,7 +71,7 @@ final class LayerPool: @unchecked Sendable {
         return fresh
     }
 
-    private func give(_ buffer: Buffer) {
+    fileprivate func give(_ buffer: Buffer) {
         spare.withLock { buffers in
             if buffers.count < keep {
                 buffers.append(buffer)

@@ -20,9 +20,7 @@ struct PixmanPainter {
               origin: (x: Int, y: Int), band: PixelRect, replacing: Bool = false) throws {
         let area = primitive.bounds.intersection(band)
         guard !area.isEmpty else { return }
-        switch source {
-        case .image(let surface, let crop, let transform):
-            let source = Self.sourceImage(surface, crop: crop)
+        func drawImage(_ source: OpaquePointer, _ transform: ProjectiveTransform) throws {
             defer { pixman_image_unref(source) }
             let drawn = try composite(source, transform: transform, primitive, into: destination, origin: origin,
                                       area: area, replacing: replacing)
@@ -33,7 +31,9 @@ struct PixmanPainter {
                                          Int32(area.x0 - origin.x), Int32(area.y0 - origin.y),
                                          Int32(area.width), Int32(area.height))
             }
-        case .solid(let color):
+        }
+
+        func drawSolid(_ color: Color) {
             // Without a mask the opacity goes into the colour; with one, the mask carries it.
             // A tint paints the colour's alpha in the tint; channel factors apply after.
             let colour = primitive.tint.map { Color(red: $0.red, green: $0.green, blue: $0.blue,
@@ -46,25 +46,36 @@ struct PixmanPainter {
                                      Int32(area.x0 - origin.x), Int32(area.y0 - origin.y),
                                      Int32(area.width), Int32(area.height))
         }
+
+        switch source {
+        case .image(let surface, let crop, let transform):
+            try drawImage(Self.sourceImage(surface, crop: crop), ProjectiveTransform(transform))
+        case .projectedImage(let surface, let transform):
+            try drawImage(surface.makePixmanImage(), transform)
+        case .solid(let color):
+            drawSolid(color)
+        }
     }
 
     /// Composites an image placed by `transform` (image → device) with the
     /// primitive's mask or opacity, tint, channel factors and blend mode, over
     /// `area`; with `replacing`, SRC instead of the blend mode.
-    func composite(_ source: OpaquePointer, transform: AffineTransform, _ primitive: Primitive,
-                           into destination: OpaquePointer, origin: (x: Int, y: Int), area: PixelRect,
-                           replacing: Bool = false) throws -> Bool {
+    func composite(_ source: OpaquePointer, transform: ProjectiveTransform, _ primitive: Primitive,
+                   into destination: OpaquePointer, origin: (x: Int, y: Int), area: PixelRect,
+                   replacing: Bool = false) throws -> Bool {
         let destinationX = Int32(area.x0 - origin.x), destinationY = Int32(area.y0 - origin.y)
         var sourceX = destinationX, sourceY = destinationY
-        if transform.isIntegerTranslation {
-            sourceX = Int32(area.x0 - Int(transform.tx))
-            sourceY = Int32(area.y0 - Int(transform.ty))
+        if transform.isAffine, transform.affine.isIntegerTranslation {
+            sourceX = Int32(area.x0 - Int(transform.m31))
+            sourceY = Int32(area.y0 - Int(transform.m32))
         } else {
             // pixman maps source coordinates through the transform: give it device
             // coordinates, so the 16.16 matrix is the same whatever the layer's origin.
             sourceX = Int32(area.x0)
             sourceY = Int32(area.y0)
-            guard let inverse = transform.inverted, Self.setTransform(inverse, on: source) else { return false }
+            // Affine inverses exactly as the affine kernel computes them (it gives pixman's bytes).
+            let inverse = transform.isAffine ? transform.affine.inverted.map(ProjectiveTransform.init) : transform.inverted
+            guard let inverse, Self.setTransform(inverse, on: source) else { return false }
             pixman_image_set_filter(source, primitive.filter == .nearest ? PIXMAN_FILTER_NEAREST : PIXMAN_FILTER_BILINEAR,
                                     nil, 0)
         }
@@ -124,9 +135,9 @@ struct PixmanPainter {
 
     /// Sets a transform on a pixman image; false when pixman's 16.16 fixed
     /// point cannot hold it (then nothing sensible can be drawn).
-    private static func setTransform(_ t: AffineTransform, on image: OpaquePointer) -> Bool {
+    private static func setTransform(_ t: ProjectiveTransform, on image: OpaquePointer) -> Bool {
         var floating = pixman_f_transform()
-        floating.m = ((t.a, t.c, t.tx), (t.b, t.d, t.ty), (0, 0, 1))
+        floating.m = ((t.m11, t.m21, t.m31), (t.m12, t.m22, t.m32), (t.m13, t.m23, t.m33))
         var fixed = pixman_transform()
         guard pixman_transform_from_pixman_f_transform(&fixed, &floating) != 0 else { return false }
         return pixman_image_set_transform(image, &fixed) != 0

@@ -62,6 +62,10 @@ struct Flattener {
             context.blend = outer.blend ?? item.blend
             context.filter = outer.filter == .nearest ? .nearest : item.filter
             guard context.opacity > 0 else { continue }
+            if item.isFiltered {
+                flattenFiltered(item, outer, context, into: &result)
+                continue
+            }
 
             switch item.source {
             case .surface(let surface):
@@ -108,6 +112,71 @@ struct Flattener {
                     let childBounds = children.reduce(PixelRect.empty) { $0.union($1.bounds) }.rect
                     append(.layer(children), context, childBounds, into: &result)
                 }
+            }
+        }
+    }
+
+    /// An item with a projection, colour matrix or blur: the item drawn
+    /// plainly (its transform, crop, tint and channels, in device space)
+    /// becomes the children of a `.filtered` primitive per filter, in the
+    /// order projection, colour, blur; the outermost is drawn with the
+    /// item's clip, opacity and blend mode. Filters' sizes go to device
+    /// space: a blur's radius scales with the transform's area scale.
+    private static func flattenFiltered(_ original: DrawItem, _ outer: Context, _ context: Context,
+                                        into result: inout [Primitive]) {
+        // Consecutive colour adjustments fold into one map, one pass: the item's
+        // source may be a picture that only adjusts the colour of its own source.
+        var item = original
+        while item.projection == nil, let outerMatrix = item.colorMatrix, case .picture(let nested) = item.source,
+              nested.items.count == 1, let inner = nested.items.first, inner.onlyAdjustsColour,
+              let innerMatrix = inner.colorMatrix {
+            item.source = inner.source
+            item.colorMatrix = innerMatrix.concatenating(outerMatrix)
+        }
+        var plain = item
+        (plain.projection, plain.colorMatrix, plain.blur) = (nil, nil, nil)
+        var filters: [LayerFilter] = []
+        if let projection = item.projection {
+            // A projection that is not finite, or a collapsed device transform, shows nothing.
+            guard let deviceToPicture = outer.transform.inverted else { return }
+            let device = ProjectiveTransform(deviceToPicture).concatenating(projection)
+                .concatenating(ProjectiveTransform(outer.transform))
+            guard device.isFinite else { return }
+            filters.append(.projection(device))
+        }
+        if let matrix = item.colorMatrix {
+            guard matrix.isFinite else { return }
+            filters.append(.colorMatrix(matrix))
+        }
+        if let blur = item.blur {
+            let sigma = blur.radius * abs(outer.transform.determinant).squareRoot()
+            guard sigma.isFinite else { return }
+            if sigma > 0 { filters.append(.blur(sigma: sigma, opaque: blur.opaque)) }
+        }
+        guard !filters.isEmpty else {
+            flatten(Picture([plain]), outer, into: &result)
+            return
+        }
+        (plain.clip, plain.opacity, plain.blend) = (nil, 1, .normal)
+        var inner = Context()
+        inner.transform = outer.transform
+        inner.filter = context.filter
+        var children: [Primitive] = []
+        flatten(Picture([plain]), inner, into: &children)
+        // Bounded, so that a filtered colour that fills everywhere stays a finite image.
+        let limit = PixelRect(x0: -(1 << 24), y0: -(1 << 24), x1: 1 << 24, y1: 1 << 24)
+        for (index, filter) in filters.enumerated() {
+            let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }.intersection(limit)
+            guard !source.isEmpty, let bounds = filter.bounds(ofSource: source) else { return }
+            if index == filters.count - 1 {
+                var final = context
+                (final.tint, final.channels) = (outer.tint, outer.channels)
+                append(.filtered(children, filter), final, bounds, into: &result)
+            } else {
+                var stage = Primitive(plan: .filtered(children, filter), clipRect: nil, clipPaths: [], opacity: 1,
+                                      tint: nil, channels: nil, blend: .normal, filter: context.filter)
+                stage.bounds = bounds.enclosingPixels
+                children = [stage]
             }
         }
     }

@@ -16,10 +16,19 @@ enum Planner {
             var primitive = original
             primitive.bounds = primitive.bounds.intersection(area)
             guard !primitive.bounds.isEmpty else { return [] }
-            if case .layer(let children) = primitive.plan {
+            switch primitive.plan {
+            case .layer(let children):
                 let kept = prepare(children, within: primitive.bounds, fastPaths: fastPaths, forEach: forEach)
                 guard !kept.isEmpty else { return [] }
                 primitive.plan = .layer(kept)
+            case .filtered(let children, let filter):
+                let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
+                let needed = filter.region(for: primitive.bounds, source: source)
+                let kept = prepare(children, within: needed, fastPaths: fastPaths, forEach: forEach)
+                guard !kept.isEmpty else { return [] }
+                primitive.plan = .filtered(kept, filter)
+            case .pixman, .span, .affine, .projective:
+                break
             }
             let fractionalRect = primitive.clipRect.map { !$0.isIntegral } ?? false
             if !primitive.clipPaths.isEmpty || fractionalRect {
@@ -37,8 +46,8 @@ enum Planner {
     }
 
     /// The primitive with the span or affine kernel as its plan when one of
-    /// them gives pixman's bytes for it.
-    private static func kernelPlan(for primitive: Primitive) -> Primitive {
+    /// them gives pixman's bytes for it (also for filtered images, once drawn).
+    static func kernelPlan(for primitive: Primitive) -> Primitive {
         guard case .pixman(.image(let surface, let crop, let transform)) = primitive.plan else { return primitive }
         var planned = primitive
         if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {

@@ -9,6 +9,8 @@ struct Primitive {
         /// An image; `crop` is a whole-pixel part of it, `transform` maps the
         /// (cropped) image's coordinates to device pixels.
         case image(Surface, crop: PixelRect?, transform: AffineTransform)
+        /// An image in perspective: `transform` maps its coordinates to device pixels.
+        case projectedImage(Surface, transform: ProjectiveTransform)
         /// Colour everywhere the clips allow (a filled shape).
         case solid(Color)
     }
@@ -25,9 +27,16 @@ struct Primitive {
         /// The affine kernel: a rotated or sheared image, bilinear, normal or
         /// plus-lighter, faded by the opacity or the mask.
         case affine(AffineKernel.Placement)
+        /// The projective kernel: an image in perspective, bilinear, normal
+        /// or plus-lighter, faded by the opacity or the mask.
+        case projective(ProjectiveKernel.Placement)
         /// The children drawn into an offscreen layer, which is then drawn
         /// as one image with this primitive's opacity, mask, tint and blend.
         case layer([Primitive])
+        /// The children drawn into an offscreen image that the filter then
+        /// changes. Never drawn as such: `Compositor` replaces it by the
+        /// filtered image before the bands are drawn.
+        case filtered([Primitive], LayerFilter)
     }
 
     var plan: Plan

@@ -42,6 +42,9 @@ public struct Picture: Sendable {
 /// (in the source's own coordinates) and a clip (in the picture's), faded by
 /// an opacity, optionally painted in one colour or with its channels scaled,
 /// combined by a blend mode.
+///
+/// Three effects act on the source as drawn, as an offscreen image, in this
+/// order: a perspective `projection`, a `colorMatrix`, a Gaussian `blur`.
 public struct DrawItem: Sendable {
     public enum Source: Sendable {
         /// An image covering (0, 0)–(width, height) in source coordinates.
@@ -69,10 +72,18 @@ public struct DrawItem: Sendable {
     /// How images are sampled between pixels; `.nearest` on a nested
     /// picture applies to every image in it.
     public var filter: SamplingFilter
+    /// Picture coordinates → picture coordinates, after `transform`: the
+    /// source drawn flat, then seen in perspective (SwiftUI's `ProjectionTransform`).
+    public var projection: ProjectiveTransform?
+    /// A colour adjustment of the drawn source.
+    public var colorMatrix: ColorMatrix?
+    /// A Gaussian blur of the drawn source.
+    public var blur: Blur?
 
     public init(source: Source, transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
                 opacity: Double = 1, tint: Color? = nil, channels: Color? = nil, blend: BlendMode = .normal,
-                filter: SamplingFilter = .bilinear) {
+                filter: SamplingFilter = .bilinear, projection: ProjectiveTransform? = nil,
+                colorMatrix: ColorMatrix? = nil, blur: Blur? = nil) {
         self.source = source
         self.transform = transform
         self.crop = crop
@@ -82,5 +93,33 @@ public struct DrawItem: Sendable {
         self.channels = channels
         self.blend = blend
         self.filter = filter
+        self.projection = projection
+        self.colorMatrix = colorMatrix
+        self.blur = blur
+    }
+
+    /// True when the item draws its source through an offscreen image
+    /// (a projection, a colour matrix or a blur).
+    var isFiltered: Bool { projection != nil || colorMatrix != nil || blur != nil }
+
+    /// True when the item draws its source in place, changing only its colours.
+    var onlyAdjustsColour: Bool {
+        colorMatrix != nil && projection == nil && blur == nil && transform.isIdentity && crop == nil && clip == nil
+            && opacity == 1 && tint == nil && channels == nil && blend == .normal && filter == .bilinear
+    }
+}
+
+/// SwiftUI's `blur(radius:opaque:)`: a Gaussian whose standard deviation is
+/// `radius` picture pixels (as CSS's `blur()` defines it). Transparent
+/// content lets the blur spread out of its bounds and fade; `opaque`
+/// repeats the content's edge pixels instead, and the result stays within
+/// its bounds, every pixel opaque.
+public struct Blur: Hashable, Sendable {
+    public var radius: Double
+    public var opaque: Bool
+
+    public init(radius: Double, opaque: Bool = false) {
+        self.radius = radius
+        self.opaque = opaque
     }
 }

@@ -32,11 +32,17 @@ public struct PictureRecorder: Sendable {
     ///   - tint: paints the content's alpha in this colour instead.
     ///   - channels: multiplies each premultiplied channel (alpha by `alpha`).
     ///   - filter: how images are sampled between pixels.
+    ///   - projection: canvas → canvas after `transform`: the content seen in perspective.
+    ///   - colorMatrix: adjusts the content's colours.
+    ///   - blur: blurs the content.
     public mutating func drawContent(transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
                                      opacity: Double = 1, tint: Color? = nil, channels: Color? = nil,
-                                     blend: BlendMode = .normal, filter: SamplingFilter = .bilinear) {
+                                     blend: BlendMode = .normal, filter: SamplingFilter = .bilinear,
+                                     projection: ProjectiveTransform? = nil, colorMatrix: ColorMatrix? = nil,
+                                     blur: Blur? = nil) {
         draw(.picture(content), transform: transform, crop: crop, clip: clip, opacity: opacity, tint: tint,
-             channels: channels, blend: blend, filter: filter)
+             channels: channels, blend: blend, filter: filter, projection: projection, colorMatrix: colorMatrix,
+             blur: blur)
     }
 
     /// Draws an image whose top-left corner lands at `transform`'s origin.
@@ -77,10 +83,12 @@ public struct PictureRecorder: Sendable {
 
     private mutating func draw(_ source: DrawItem.Source, transform: AffineTransform, crop: Rect?, clip: Clip?,
                                opacity: Double, tint: Color?, channels: Color?, blend: BlendMode,
-                               filter: SamplingFilter) {
+                               filter: SamplingFilter, projection: ProjectiveTransform? = nil,
+                               colorMatrix: ColorMatrix? = nil, blur: Blur? = nil) {
         let alpha = opacity >= 0 ? min(opacity, 1) : 0
         guard alpha > 0 else { return }
         picture.items.append(DrawItem(source: source, transform: transform, crop: crop, clip: clip,
-                                      opacity: alpha, tint: tint, channels: channels, blend: blend, filter: filter))
+                                      opacity: alpha, tint: tint, channels: channels, blend: blend, filter: filter,
+                                      projection: projection, colorMatrix: colorMatrix, blur: blur))
     }
 }

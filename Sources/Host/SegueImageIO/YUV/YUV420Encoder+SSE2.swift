@@ -6,13 +6,12 @@
 #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
 import _Builtin_intrinsics.intel
 import CVectorKernels
+import SegueCompositor
 
 extension YUV420Encoder {
     /// The vector steps, when they compute exactly what `luma` and `chroma` do.
     var vectorSteps: VectorSteps? { VectorSteps(self) }
 
-    /// Whether this processor runs the AVX2 kernel.
-    static let hasAVX2 = vector_kernels_have_avx2() != 0
 
     /// Four 2×2 blocks at a time with SSE2, the same integers as the scalar
     /// functions:
@@ -32,7 +31,7 @@ extension YUV420Encoder {
         let wide: yuv420_weights?
 
         /// - Parameter avx2: false keeps to SSE2 even where AVX2 runs (for tests).
-        init?(_ c: YUV420Encoder, avx2: Bool = YUV420Encoder.hasAVX2) {
+        init?(_ c: YUV420Encoder, avx2: Bool = Processor.hasAVX2) {
             let bits = YUV420Encoder.fractionBits
             let lumaMax = 255 * (c.lumaRed + c.lumaGreen + c.lumaBlue) + (c.lumaOffset << bits) + (1 << (bits - 1))
             let chroma = [c.cbRed, c.cbGreen, c.cbBlue, c.crRed, c.crGreen, c.crBlue]

@@ -37,4 +37,31 @@ typedef struct yuv420_weights {
 size_t yuv420_encode_rows_avx2(const yuv420_weights *weights, const uint32_t *top, const uint32_t *bottom,
                                uint8_t *luma_top, uint8_t *luma_bottom, uint8_t *cb, uint8_t *cr, size_t width);
 
+/*
+ * The passes of GaussianBlur (Sources/Host/SegueCompositor/Kernels): integer
+ * arithmetic only, so every path gives the same bytes. `avx2` non-zero runs
+ * the same C compiled for AVX2 (ask vector_kernels_have_avx2() first).
+ * Channels are bytes or 16-bit values in pixel order, four per pixel; a
+ * "line" is a row's channels, 4 × pixels long.
+ */
+
+/** One horizontal pass: for each channel j < 4·count of the output,
+ *  out[j] = (Σ_t weights[t] · in[j + 4t] + 64) >> 7, t < taps: the input
+ *  line holds count + taps − 1 pixels (the caller pads it). Weights are
+ *  non-negative, Q14 (they sum to 16384), so out is the result in Q7. */
+void blur_line_horizontal(const uint8_t *in, int16_t *out, size_t count, const int32_t *weights, size_t taps,
+                          int avx2);
+
+/** One vertical pass: for each channel j < length,
+ *  out[j] = min(255, (Σ_t weights[t] · lines[t][j] + 2²⁰) >> 21), t < taps:
+ *  Q7 lines in, Q14 weights, bytes out. */
+void blur_line_vertical(const int16_t *const *lines, uint8_t *out, size_t length, const int32_t *weights,
+                        size_t taps, int avx2);
+
+/** Halves two rows' worth of resolution: output pixel x of the output row is
+ *  the binomial [1 3 3 1] ⊗ [1 3 3 1] / 64 (rounded) of input pixels
+ *  2x … 2x + 3 of `rows[0]` … `rows[3]`, each row holding 2·count + 2 pixels
+ *  (the caller pads one pixel before the first and one after the last). */
+void blur_halve_line(const uint8_t *const rows[4], uint8_t *out, size_t count);
+
 #endif

@@ -1,0 +1,58 @@
+import Glibc
+import SegueBasics
+
+/// What a filtered item (`DrawItem.projection`, `.colorMatrix`, `.blur`)
+/// does to its children's pixels, in device space. The children are drawn
+/// into an offscreen image first (see `Compositor`), which is then changed
+/// and drawn in their place.
+enum LayerFilter {
+    /// Every pixel adjusted (`ColorMatrixKernel`).
+    case colorMatrix(ColorMatrix)
+    /// A Gaussian of standard deviation `sigma` device pixels (`GaussianBlur`).
+    case blur(sigma: Double, opaque: Bool)
+    /// The image seen in perspective: device → device (`ProjectiveKernel`).
+    case projection(ProjectiveTransform)
+
+    /// The device pixels the filtered image of `source` (the children's
+    /// bounds) may cover; nil when it covers none.
+    func bounds(ofSource source: PixelRect) -> Rect? {
+        switch self {
+        case .colorMatrix:
+            return source.rect
+        case .blur(let sigma, let opaque):
+            let reach = opaque ? 0 : GaussianBlur(sigma: sigma, opaque: false).reach
+            return PixelRect(x0: source.x0 - reach, y0: source.y0 - reach, x1: source.x1 + reach,
+                             y1: source.y1 + reach).rect
+        case .projection(let h):
+            return h.boundingBox(of: source.rect)
+        }
+    }
+
+    /// The device pixels of the offscreen image the children are drawn
+    /// into, to draw `area` of the filtered image: for a colour matrix the
+    /// area itself (where the source is); for a blur the area and every
+    /// source pixel within reach of it, starting on the device's grid of
+    /// the blur's reduction (so a part of a frame is blurred as the whole
+    /// is); an opaque blur repeats the source's edge, so it takes the whole
+    /// source; for a projection the source.
+    func region(for area: PixelRect, source: PixelRect) -> PixelRect {
+        switch self {
+        case .colorMatrix:
+            return area.intersection(source)
+        case .blur(_, true), .projection:
+            return source
+        case .blur(let sigma, false):
+            let blur = GaussianBlur(sigma: sigma, opaque: false)
+            let reach = blur.reach
+            func grown(_ r: PixelRect) -> PixelRect {
+                PixelRect(x0: r.x0 - reach, y0: r.y0 - reach, x1: r.x1 + reach, y1: r.y1 + reach)
+            }
+            var region = grown(area).intersection(grown(source))
+            guard !region.isEmpty else { return region }
+            let k = blur.factor
+            region.x0 = AffineKernel.floorDiv(region.x0, k) * k
+            region.y0 = AffineKernel.floorDiv(region.y0, k) * k
+            return region
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import CPixman
+import Glibc
+import SegueBasics
+import Testing
+@testable import SegueCompositor
+
+/// Items drawn through an offscreen image: a projection, a colour matrix, a blur.
+@Suite struct FilteredItemTests {
+    /// A picture that draws `surface` once, through `projection`.
+    static func projected(_ surface: Surface, _ projection: ProjectiveTransform) -> Picture {
+        Picture([DrawItem(source: .surface(surface), projection: projection)])
+    }
+
+    @Test func aProjectionDrawsSomething() throws {
+        let image = noiseSurface(width: 64, height: 48, seed: 1, opaque: true)
+        let h = ProjectiveTransform.rotation3D(degrees: 30, axis: (0, 1, 0), anchor: Point(x: 32, y: 24), anchorZ: 0,
+                                               perspective: 1, size: (64, 48))
+        for fast in [true, false] {
+            let target = try Surface(width: 64, height: 48)
+            try Compositor(threads: 1, fastPaths: fast).render(Self.projected(image, h), background: .clear, into: target)
+            var drawn = 0
+            for y in 0..<48 { for x in 0..<64 where target[x, y] != 0 { drawn += 1 } }
+            #expect(drawn > 1000, "fast paths \(fast)")
+        }
+    }
+}
+
+
+extension FilteredItemTests {
+    /// The filtered primitives under `primitives`, counted through layers and filters.
+    static func filteredCount(_ primitives: [Primitive]) -> Int {
+        primitives.reduce(0) { count, primitive in
+            switch primitive.plan {
+            case .filtered(let children, _): count + 1 + filteredCount(children)
+            case .layer(let children): count + filteredCount(children)
+            default: count
+            }
+        }
+    }
+
+    @Test func consecutiveColourAdjustmentsFoldIntoOnePass() {
+        let image = noiseSurface(width: 8, height: 8, seed: 2)
+        let first = Picture([DrawItem(source: .surface(image), colorMatrix: .brightness(0.2))])
+        let second = Picture([DrawItem(source: .picture(first), colorMatrix: .contrast(1.5))])
+        let third = Picture([DrawItem(source: .picture(second), colorMatrix: .hueRotation(degrees: 30))])
+        let primitives = Flattener.primitives(of: third)
+        #expect(Self.filteredCount(primitives) == 1)
+        guard case .filtered(_, .colorMatrix(let matrix)) = primitives.first?.plan else {
+            Issue.record("not one colour filter")
+            return
+        }
+        let product = ColorMatrix.brightness(0.2).concatenating(.contrast(1.5)).concatenating(.hueRotation(degrees: 30))
+        for (a, b) in [(matrix.red, product.red), (matrix.green, product.green), (matrix.blue, product.blue)] {
+            #expect(((a - b) * (a - b)).sum() < 1e-24)
+        }
+        // A blur between them keeps them apart: colour, blur, colour.
+        let blurred = Picture([DrawItem(source: .picture(first), blur: Blur(radius: 2))])
+        let after = Picture([DrawItem(source: .picture(blurred), colorMatrix: .contrast(1.5))])
+        #expect(Self.filteredCount(Flattener.primitives(of: after)) == 3)
+    }
+}
+
+extension FilteredItemTests {
+    /// A picture of three filtered items over each other: a blur, a colour
+    /// adjustment and a perspective view, with a clip and an opacity.
+    static func everyFilter(_ image: Surface) -> Picture {
+        let h = ProjectiveTransform.rotation3D(degrees: 35, axis: (1, 1, 0), anchor: Point(x: 60, y: 40), anchorZ: 0,
+                                               perspective: 1.2, size: (120, 80))
+        return Picture([
+            DrawItem(source: .surface(image), blur: Blur(radius: 9)),
+            DrawItem(source: .surface(image), transform: .translation(x: 10.5, y: 3), clip: .rect(Rect(x: 5, y: 5, width: 90, height: 50)),
+                     opacity: 0.7, colorMatrix: .hueRotation(degrees: 75)),
+            DrawItem(source: .surface(image), blend: .plusLighter, projection: h),
+        ])
+    }
+
+    @Test func filteredItemsGiveTheSameBytesOnAnyNumberOfThreadsAndInAnyArea() throws {
+        let image = noiseSurface(width: 120, height: 80, seed: 3)
+        let picture = Self.everyFilter(image)
+        let one = try render(picture, width: 160, height: 120, threads: 1)
+        #expect(one.hasSamePixels(as: try render(picture, width: 160, height: 120, threads: 4)))
+        // A part drawn alone gives the same pixels as the whole.
+        let part = try Surface(width: 160, height: 120)
+        let area = PixelRect(x0: 20, y0: 30, x1: 130, y1: 97)
+        try Compositor(threads: 2).render(picture, background: .clear, into: part, area: area)
+        #expect(difference(part, one, in: area).count == 0)
+    }
+
+    @Test func theBlurPassesGiveTheSameBytesWithAndWithoutAVX2() throws {
+        let image = noiseSurface(width: 150, height: 90, seed: 4)
+        let layers = LayerPool()
+        for sigma in [0.8, 3, 5, 11, 40] {
+            var baseline = GaussianBlur(sigma: sigma, opaque: false)
+            baseline.avx2 = false
+            let a = try baseline.apply(to: image, layers: layers, forEach: serially)
+            var vector = GaussianBlur(sigma: sigma, opaque: false)
+            vector.avx2 = Processor.hasAVX2
+            let b = try vector.apply(to: image, layers: layers, forEach: serially)
+            #expect(a.image.surface.hasSamePixels(as: b.image.surface), "σ \(sigma)")
+            #expect(a.transform == b.transform)
+        }
+    }
+
+    @Test func theBlurWeightsAreAnExactUnit() {
+        for sigma in [0.3, 1, 2.5, 3.99, 9] {
+            let weights = GaussianBlur.weights(sigma: sigma)
+            #expect(weights.reduce(0, +) == 16384 && weights.allSatisfy { $0 >= 0 })
+            #expect(weights == weights.reversed(), "symmetric")
+        }
+    }
+
+    @Test func theProjectiveKernelSamplesWhereTheTransformSays() throws {
+        // Each pixel against a bilinear sample, in double precision, of the point the
+        // inverse (here by Cramer's rule) maps its centre to.
+        let image = noiseSurface(width: 90, height: 60, seed: 6, opaque: true)
+        let h = ProjectiveTransform.rotation3D(degrees: 40, axis: (0.2, 1, 0), anchor: Point(x: 45, y: 30), anchorZ: 0,
+                                               perspective: 1, size: (90, 60))
+        let frame = try render(Self.projected(image, h), width: 110, height: 80)
+        let m = [[h.m11, h.m12, h.m13], [h.m21, h.m22, h.m23], [h.m31, h.m32, h.m33]]
+        func minor(_ r: Int, _ c: Int) -> Double {
+            let rows = (0..<3).filter { $0 != r }, cols = (0..<3).filter { $0 != c }
+            return m[rows[0]][cols[0]] * m[rows[1]][cols[1]] - m[rows[0]][cols[1]] * m[rows[1]][cols[0]]
+        }
+        let det = (0..<3).reduce(0.0) { $0 + (($1 % 2 == 0) ? 1 : -1) * m[0][$1] * minor(0, $1) }
+        let inverse = (0..<3).map { r in (0..<3).map { c in (((r + c) % 2 == 0) ? 1 : -1) * minor(c, r) / det } }
+        var worst = 0, checked = 0
+        for y in 0..<80 {
+            for x in 0..<110 {
+                let p = [Double(x) + 0.5, Double(y) + 0.5, 1]
+                let q = (0..<3).map { j in (0..<3).reduce(0.0) { $0 + p[$1] * inverse[$1][j] } }
+                let (u, v) = (q[0] / q[2] - 0.5, q[1] / q[2] - 0.5)
+                // Pixels whose four neighbours are all inside the image.
+                guard q[2] > 0, u >= 0, v >= 0, u < 89, v < 59 else { continue }
+                let (x0, y0) = (Int(u), Int(v)), (fx, fy) = (u - Double(Int(u)), v - Double(Int(v)))
+                for c in 0..<4 {
+                    func at(_ i: Int, _ j: Int) -> Double { Double(channels(image[i, j])[c]) }
+                    let exact = (1 - fy) * ((1 - fx) * at(x0, y0) + fx * at(x0 + 1, y0))
+                        + fy * ((1 - fx) * at(x0, y0 + 1) + fx * at(x0 + 1, y0 + 1))
+                    worst = max(worst, Int(abs(Double(channels(frame[x, y])[c]) - exact).rounded(.up)))
+                }
+                checked += 1
+            }
+        }
+        // 7-bit weights: a fraction is off by less than 1/128, a channel by less than 255/64.
+        #expect(checked > 3000 && worst <= 4, "\(checked) pixels, off by up to \(worst)")
+    }
+
+    @Test func theProjectiveKernelAgreesWithPixmansProjectiveSampling() throws {
+        // A smooth picture: waves a few pixels long, so that a sample point off by a
+        // fraction of a pixel changes a value by a unit or two, not by the noise's jumps.
+        let image = try Surface(width: 120, height: 80)
+        for y in 0..<80 {
+            for x in 0..<120 {
+                func wave(_ t: Double) -> UInt32 { UInt32(127.5 + 127.5 * sin(t)) }
+                image[x, y] = 0xFF00_0000 | wave(Double(x) / 5) << 16 | wave(Double(y) / 4) << 8 | wave(Double(x + y) / 7)
+            }
+        }
+        for degrees in [20.0, -50, 80] {
+            let h = ProjectiveTransform.rotation3D(degrees: degrees, axis: (0.3, 1, 0.1), anchor: Point(x: 60, y: 40),
+                                                   anchorZ: 10, perspective: 1, size: (120, 80))
+            let picture = Self.projected(image, h)
+            let fast = try Surface(width: 140, height: 100), general = try Surface(width: 140, height: 100)
+            try Compositor(threads: 1, fastPaths: true).render(picture, background: .clear, into: fast)
+            try Compositor(threads: 1, fastPaths: false).render(picture, background: .clear, into: general)
+            // pixman's 16.16 matrix holds the perspective terms (about 10⁻³) to two or
+            // three digits, which moves its sample points by up to a fifth of a pixel:
+            // inside the outline (opaque in both) 4 units on these waves, whose
+            // steepest slope is 32 units a pixel; on the outline, a pixel in or out.
+            var inside = 0, worstInside = 0, outline = 0, drawn = 0
+            for y in 0..<100 {
+                for x in 0..<140 {
+                    let (a, b) = (fast[x, y], general[x, y])
+                    if a >> 24 == 255 && b >> 24 == 255 {
+                        inside += 1
+                        worstInside = max(worstInside, pixelDistance(a, b))
+                    } else if pixelDistance(a, b) > 2 {
+                        outline += 1
+                    }
+                    if a != 0 { drawn += 1 }
+                }
+            }
+            #expect(inside > 2000 && worstInside <= 4, "\(degrees)°: \(inside) inside, off by up to \(worstInside)")
+            #expect(outline * 20 < drawn, "\(degrees)°: \(outline) outline pixels differ of \(drawn)")
+        }
+    }
+}
