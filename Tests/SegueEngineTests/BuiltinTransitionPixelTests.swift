@@ -22,6 +22,13 @@ import Testing
         ".identity", ".opacity", ".scale", ".scale(scale: 0.5, anchor: .bottom)", ".move(edge: .leading)",
         ".move(edge: .top)", ".offset(x: 13.5, y: -7.25)", ".slide", ".push(from: .trailing)",
         ".asymmetric(insertion: .move(edge: .trailing).combined(with: .opacity), removal: .scale(scale: 0.5, anchor: .bottom))",
+        ".rotation", ".rotation(angle: .radians(-1.2), anchor: .topLeading)", ".rotation3D",
+        ".rotation3D(angle: -60, axis: (x: 1, y: 0.5, z: 0.2), perspective: 0.5)", ".flip", ".flip(axis: .x)",
+        ".blur", ".blur(radius: 7, opaque: true)", ".blurReplace", ".blurReplace(.upUp)", ".brightness", ".contrast",
+        ".saturation", ".grayscale", ".hueRotation", ".colorMultiply(color: .orange)", ".colorInvert",
+        ".brightness(0.3).combined(with: .contrast(2)).combined(with: .hueRotation(.degrees(90)))",
+        ".expand(edge: .top)", ".expand(edge: .trailing, mode: .squash)", ".collapse(edge: .bottom)",
+        ".rotation(angle: 20).combined(with: .blur(radius: 3)).combined(with: .rotation3D(angle: 30))",
     ]
 
     @Test("identity state renders the input byte for byte", arguments: everyBuiltin)

@@ -13,6 +13,8 @@ private func render(_ expression: SpecExpression) -> String {
         return (base.map(render) ?? "") + ".\(name)@\(column)" + (list.map(arguments) ?? "")
     case .construction(let name, let list, let column):
         return "\(name)@\(column)" + arguments(list)
+    case .tuple(let list, let column):
+        return "@\(column)" + arguments(list)
     case .identifier(let name, let column):
         return "\(name)@\(column)"
     case .number(let value, let column):

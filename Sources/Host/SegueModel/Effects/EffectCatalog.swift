@@ -5,9 +5,13 @@ public struct EffectCatalog: Sendable {
     public private(set) var effects: [EffectDescriptor]
 
     /// Names that specs reserve for transitions that are not single effects.
-    public static let reservedNames: Set<String> = ["identity", "slide", "push", "modifier", "asymmetric", "combined"]
+    /// `expand` is also a built-in effect's name: `.expand(…)` as a
+    /// transition is the `.asymmetric` composition, and the effect is named
+    /// in states, `.modifier(active: .expand(progress: 0), identity: .expand)`.
+    public static let reservedNames: Set<String> = ["identity", "slide", "push", "modifier", "asymmetric", "combined",
+                                                    "flip", "blurReplace", "expand", "collapse"]
 
-    /// A catalog holding the built-in effects (opacity, scale, move, offset).
+    /// A catalog holding the built-in effects (`BuiltinEffects.all`).
     public init() {
         effects = BuiltinEffects.all
     }

@@ -15,17 +15,30 @@ public struct ParameterSpec: Hashable, Sendable {
     public let identity: ParameterValue
     /// Animatable parameters interpolate between states; the others switch.
     public let isAnimatable: Bool
+    /// What a number measures, where specs may say it in other units; nil for plain numbers.
+    public let unit: Unit?
+
+    /// A quantity a number parameter measures.
+    public enum Unit: String, Sendable {
+        /// An angle in degrees, which specs may also write as SwiftUI's
+        /// `Angle`: `.degrees(90)`, `.radians(1.5708)`, `Angle(degrees: 90)`,
+        /// `Angle(radians: 1.5708)`.
+        case degrees
+    }
 
     /// Declares a parameter. Defaults that do not fit the kind or range are
     /// refused with `.invalidArgument`, so a plugin's bad schema is caught.
     public init(name: String, kind: ParameterKind, summary: String, range: ClosedRange<Double>? = nil,
-                active: ParameterValue, identity: ParameterValue, isAnimatable: Bool) throws {
+                active: ParameterValue, identity: ParameterValue, isAnimatable: Bool, unit: Unit? = nil) throws {
         // Specs must be able to name the parameter: an ASCII identifier, as the lexer reads them.
         guard DeclarationRules.isIdentifier(name) else {
             throw SegueError.invalidArgument("parameter name '\(name)' must be a non-empty identifier")
         }
         if let range, !(range.lowerBound.isFinite && range.upperBound.isFinite) {
             throw SegueError.invalidArgument("parameter '\(name)' has a range that is not finite")
+        }
+        if unit != nil && kind != .number {
+            throw SegueError.invalidArgument("parameter '\(name)' is a \(kind.name), which has no unit")
         }
         if isAnimatable && !kind.canInterpolate {
             throw SegueError.invalidArgument("parameter '\(name)' is a \(kind.name), which cannot be animatable")
@@ -47,6 +60,7 @@ public struct ParameterSpec: Hashable, Sendable {
         self.summary = summary
         self.range = range
         self.isAnimatable = isAnimatable
+        self.unit = unit
         // A default of the wrong kind is a bad schema, so `.invalidArgument` like the rest.
         func schemaDefault(_ value: ParameterValue, role: String) throws -> ParameterValue {
             do {

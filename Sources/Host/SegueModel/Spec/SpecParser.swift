@@ -4,7 +4,7 @@ import SegueBasics
 ///
 ///     spec       := expression END
 ///     expression := primary ( '.' IDENT call? )*
-///     primary    := '.' IDENT call? | IDENT call? | ('-' | '+')? NUMBER | STRING
+///     primary    := '.' IDENT call? | IDENT call? | call | ('-' | '+')? NUMBER | STRING
 ///     call       := '(' ( argument ( ',' argument )* )? ')'
 ///     argument   := ( IDENT ':' )? expression
 ///
@@ -76,6 +76,8 @@ public enum SpecParser {
                     return .construction(name: name, arguments: try call(depth: depth), column: token.column)
                 }
                 return .identifier(name, column: token.column)
+            case .leftParen:
+                return .tuple(arguments: try call(depth: depth), column: token.column)
             case .minus, .plus:
                 _ = next()
                 guard case .number(let value) = peek.kind else {

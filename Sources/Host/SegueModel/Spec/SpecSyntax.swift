@@ -7,6 +7,8 @@ public indirect enum SpecExpression: Sendable {
     case member(base: SpecExpression?, name: String, arguments: [SpecArgument]?, column: Int)
     /// `Name(arguments)`, e.g. `CGSize(width: 4, height: 3)`.
     case construction(name: String, arguments: [SpecArgument], column: Int)
+    /// `(arguments)` without a name: a Swift tuple such as `(x: 0, y: 1, z: 0)`.
+    case tuple(arguments: [SpecArgument], column: Int)
     /// A bare word: `true`, `false`, or a type name before a dot.
     case identifier(String, column: Int)
     case number(Double, column: Int)
@@ -16,7 +18,7 @@ public indirect enum SpecExpression: Sendable {
     /// base, where its own name starts).
     public var column: Int {
         switch self {
-        case .member(_, _, _, let column), .construction(_, _, let column),
+        case .member(_, _, _, let column), .construction(_, _, let column), .tuple(_, let column),
              .identifier(_, let column), .number(_, let column), .string(_, let column):
             column
         }
@@ -27,6 +29,7 @@ public indirect enum SpecExpression: Sendable {
         switch self {
         case .member(_, let name, _, _): "'.\(name)'"
         case .construction(let name, _, _): "'\(name)(…)'"
+        case .tuple: "a tuple '(…)'"
         case .identifier(let name, _): "'\(name)'"
         case .number(let value, _): "the number \(SpecFormat.number(value))"
         case .string(let text, _): "the string \"\(text)\""

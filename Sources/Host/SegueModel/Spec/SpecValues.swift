@@ -6,6 +6,7 @@ enum SpecValues {
     static func value(_ expression: SpecExpression, for parameter: ParameterSpec) throws -> ParameterValue {
         try atColumn(expression.column) {
             let raw: ParameterValue = switch parameter.kind {
+            case .number where parameter.unit == .degrees: .number(try degrees(expression, for: parameter.name))
             case .number: .number(try number(expression, for: parameter.name))
             case .integer: .number(try number(expression, for: parameter.name))
             case .bool: .bool(try bool(expression, for: parameter.name))
@@ -28,6 +29,31 @@ enum SpecValues {
             throw expected("a number for '\(what)'", expression)
         }
         return value
+    }
+
+    /// An angle in degrees: a number, or SwiftUI's `Angle` as `.degrees(x)`,
+    /// `.radians(x)`, `Angle.degrees(x)`, `Angle(degrees: x)` or `Angle(radians: x)`.
+    static func degrees(_ expression: SpecExpression, for what: String) throws -> Double {
+        func converted(_ unit: String, _ value: SpecExpression) throws -> Double {
+            let number = try number(value, for: what)
+            return unit == "radians" ? number * 180 / Double.pi : number
+        }
+        switch expression {
+        case .member(let base, let unit, let list?, let column)
+            where (base == nil || base.isTypeName) && (unit == "degrees" || unit == "radians"):
+            let arguments = SpecArguments(list, callee: "'.\(unit)'", column: column)
+            try arguments.check(allowed: [nil])
+            return try converted(unit, arguments.required(nil))
+        case .construction("Angle", let list, let column):
+            let arguments = SpecArguments(list, callee: "'Angle'", column: column)
+            let unit = list.first?.label ?? "degrees"
+            try arguments.check(allowed: [unit == "radians" ? "radians" : "degrees"])
+            return try converted(unit, arguments.required(unit))
+        case .number:
+            return try number(expression, for: what)
+        default:
+            throw expected("an angle in degrees for '\(what)', such as 90 or .degrees(90)", expression)
+        }
     }
 
     static func bool(_ expression: SpecExpression, for what: String) throws -> Bool {
@@ -55,6 +81,21 @@ enum SpecValues {
         default:
             throw expected(parameter.expectation + " for '\(parameter.name)'", expression)
         }
+    }
+
+    /// A case of `T` written `.name` (optionally `Type.name`) or "name".
+    static func caseName<T: RawRepresentable & CaseIterable>(_ expression: SpecExpression, of type: T.Type,
+                                                             for what: String) throws -> T where T.RawValue == String {
+        switch expression {
+        case .member(let base, let name, nil, _) where base == nil || base.isTypeName:
+            if let value = T(rawValue: name) { return value }
+        case .string(let text, _):
+            if let value = T(rawValue: text) { return value }
+        default:
+            break
+        }
+        let names = T.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
+        throw expected("one of \(names) for '\(what)'", expression)
     }
 
     /// `.leading` or `Edge.leading`.

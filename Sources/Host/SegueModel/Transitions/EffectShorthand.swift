@@ -72,6 +72,8 @@ enum EffectShorthand {
             let resolved: [Resolved]
             if let label = argument.label, let index = effect.parameterIndex(named: label) {
                 resolved = [Resolved(label: label, parameter: index, value: argument.value, column: argument.column)]
+            } else if let parts = try splitTuple(argument, of: effect) {
+                resolved = parts
             } else if argument.label == nil, let xy = try splitPoint(argument, of: effect) {
                 resolved = xy
             } else if argument.label == nil || (allowFromTo && (argument.label == "from" || argument.label == "to")) {
@@ -90,6 +92,22 @@ enum EffectShorthand {
             result += resolved
         }
         return result
+    }
+
+    /// A labelled tuple, as SwiftUI writes `axis: (x: 0, y: 1, z: 0)`, given
+    /// to an effect with number parameters named after the label and each
+    /// element (`axisX`, `axisY`, `axisZ`): every element must be given.
+    private static func splitTuple(_ argument: SpecArgument, of effect: EffectDescriptor) throws -> [Resolved]? {
+        guard let label = argument.label, case .tuple(let list, let column) = argument.value else { return nil }
+        let elements = ["x", "y", "z"].filter { effect.parameterIndex(named: label + $0.uppercased()) != nil }
+        guard !elements.isEmpty else { return nil }
+        let arguments = SpecArguments(list, callee: "'\(label)'", column: column)
+        try arguments.check(allowed: elements)
+        return try elements.map { element in
+            let name = label + element.uppercased()
+            return Resolved(label: name, parameter: effect.parameterIndex(named: name)!,
+                            value: try arguments.required(element), column: argument.column)
+        }
     }
 
     /// An unlabelled `CGSize(…)`/`CGPoint(…)` given to an effect with number

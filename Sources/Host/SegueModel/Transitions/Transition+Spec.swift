@@ -3,6 +3,8 @@ import SegueBasics
 /// Reading transitions from specs and writing them back.
 ///
 ///     transition := '.identity' | '.opacity' | '.slide' | '.push(from: EDGE)'
+///                 | '.flip' ( '(axis: .x | .y)' )? | '.blurReplace' ( '(.downUp | .upUp)' )?
+///                 | ('.expand' | '.collapse') ( '(' ( 'edge: EDGE' | 'mode: .reveal | .squash' ) , … ')' )?
 ///                 | '.asymmetric(insertion: transition, removal: transition)'
 ///                 | '.modifier(active: state, identity: state)'
 ///                 | '.' EFFECT ( '(' shorthand-arguments ')' )?
@@ -27,17 +29,37 @@ extension Transition {
     /// equal transition (given a catalog holding its effects).
     public var spec: String { Self.spec(of: node) }
 
-    private static func spec(of node: Node) -> String {
-        // The compositions SwiftUI names, written as SwiftUI code writes them.
-        if node == Transition.slide.node { return ".slide" }
-        if let edge = Edge.allCases.first(where: { node == Transition.push(from: $0).node }) {
-            return ".push(from: .\(edge.rawValue))"
+    /// The compositions with names of their own, and the spec each is written as
+    /// (as SwiftUI code writes them, defaults left out).
+    private static let named: [(Transition, String)] = {
+        var named: [(Transition, String)] = [(.slide, ".slide")]
+        named += Edge.allCases.map { (.push(from: $0), ".push(from: .\($0.rawValue))") }
+        named += Transition.FlipAxis.allCases.map { (.flip(axis: $0), $0 == .y ? ".flip" : ".flip(axis: .\($0.rawValue))") }
+        named += Transition.BlurReplaceConfiguration.allCases.map {
+            (.blurReplace($0), $0 == .downUp ? ".blurReplace" : ".blurReplace(.\($0.rawValue))")
         }
+        for edge in Edge.allCases {
+            for mode in ["reveal", "squash"] {
+                let arguments = [edge == .top ? nil : "edge: .\(edge.rawValue)", mode == "reveal" ? nil : "mode: .\(mode)"]
+                    .compactMap { $0 }.joined(separator: ", ")
+                let suffix = arguments.isEmpty ? "" : "(\(arguments))"
+                named.append((try! .expand(edge: edge, mode: mode), ".expand" + suffix))
+                named.append((try! .collapse(edge: edge, mode: mode), ".collapse" + suffix))
+            }
+        }
+        return named
+    }()
+
+    private static func spec(of node: Node) -> String {
+        if let (_, name) = named.first(where: { $0.0.node == node }) { return name }
         switch node {
         case .identity:
             return ".identity"
         case .modifier(let modifier):
-            return EffectShorthand.spec(of: modifier)
+            // A name the reader takes as a transition (the `expand` effect's) cannot be written as a shorthand.
+            let reserved = EffectCatalog.reservedNames.contains(modifier.active.effect.name)
+            let shorthand = reserved ? nil : EffectShorthand.spec(of: modifier)
+            return shorthand
                 ?? ".modifier(active: \(stateSpec(modifier.active, relativeTo: modifier.active.effect.defaultActive)), "
                 + "identity: \(stateSpec(modifier.identity, relativeTo: modifier.identity.effect.defaultIdentity)))"
         case .combined(let first, let second):
@@ -81,6 +103,21 @@ private struct TransitionReader {
         case "push":
             try arguments.check(allowed: ["from"])
             return .push(from: try SpecValues.edge(arguments.required("from")))
+        case "flip":
+            try arguments.check(allowed: ["axis"])
+            return .flip(axis: try arguments.optional("axis").map { try SpecValues.caseName($0, of: Transition.FlipAxis.self, for: "axis") } ?? .y)
+        case "blurReplace":
+            try arguments.check(allowed: [nil])
+            return .blurReplace(try arguments.optional(nil).map {
+                try SpecValues.caseName($0, of: Transition.BlurReplaceConfiguration.self, for: "configuration")
+            } ?? .downUp)
+        case "expand", "collapse":
+            try arguments.check(allowed: ["edge", "mode"])
+            let edge = try arguments.optional("edge").map(SpecValues.edge) ?? .top
+            let mode = try arguments.optional("mode").map {
+                try SpecValues.caseName($0, for: BuiltinEffects.expand.parameters[2])
+            } ?? "reveal"
+            return try atColumn(column) { name == "expand" ? try .expand(edge: edge, mode: mode) : try .collapse(edge: edge, mode: mode) }
         case "asymmetric":
             try arguments.check(allowed: ["insertion", "removal"])
             let insertion = try transition(arguments.required("insertion"))
