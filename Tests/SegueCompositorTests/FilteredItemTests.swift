@@ -184,3 +184,22 @@ extension FilteredItemTests {
         }
     }
 }
+
+extension FilteredItemTests {
+    @Test func theColourPassGivesTheSameBytesWithAndWithoutAVX2() {
+        let matrices: [ColorMatrix] = [.saturation(2.5), .hueRotation(degrees: 77), .contrast(-3).concatenating(.brightness(0.2)),
+                                       .multiply(Color(red: 0.3, green: 1, blue: 0.5, alpha: 0.4)), .contrast(100).concatenating(.contrast(100))]
+        for matrix in matrices {
+            let a = noiseSurface(width: 131, height: 7, seed: 9), b = noiseSurface(width: 131, height: 7, seed: 9)
+            var baseline = ColorMatrixKernel(matrix)
+            baseline.avx2 = false
+            baseline.apply(to: a)
+            var vector = ColorMatrixKernel(matrix)
+            vector.avx2 = Processor.hasAVX2
+            vector.apply(to: b)
+            #expect(a.hasSamePixels(as: b), "\(matrix)")
+            // Colours stay premultiplied: no channel above alpha.
+            for y in 0..<7 { for x in 0..<131 { #expect(channels(a[x, y]).dropFirst().allSatisfy { $0 <= alpha(a[x, y]) }) } }
+        }
+    }
+}

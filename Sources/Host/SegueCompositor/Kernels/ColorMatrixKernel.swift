@@ -1,29 +1,35 @@
+import CVectorKernels
+
 /// Applies a `ColorMatrix` to premultiplied ARGB32 pixels in place: with
-/// a pixel's channels r, g, b, a (0…255, colour premultiplied),
+/// a pixel's channels r, g, b, a (0…255, colour premultiplied) and s the
+/// alpha scale,
 ///
-///     c' = round(alphaScale · clamp(M·(r, g, b) + a·o, 0, a))
-///     a' = round(alphaScale · a)
+///     c' = round(clamp(s·M·(r, g, b) + s·a·o, 0, s·a))
+///     a' = round(s·a)
 ///
-/// in single precision, one pixel per 4-lane vector (b, g, r, a, the
-/// bytes' order). Every step is exact in Float except the products and
-/// sums, whose rounding is far below half a unit of the result, so the
-/// bytes are those of the closed form (`ColorMatrix.apply`) rounded, or
-/// one off where the closed form lands within 10⁻⁴ of a half. Single
-/// precision without fused multiply-adds is the same on every processor.
+/// which is `alphaScale · clamp(M·p + a·o, 0, a)` with the scale taken
+/// inside the clamp. The weights are fixed point with up to 14 fractional
+/// bits (fewer for matrices so large that a sum would not fit 31 bits),
+/// so a channel is within a unit of the closed form; the pass runs in
+/// CVectorKernels, AVX2 or baseline, integer for integer the same.
 struct ColorMatrixKernel {
-    /// Columns of the map on (r, g, b, a), as (b, g, r, a) lanes.
-    private let red: SIMD4<Float>, green: SIMD4<Float>, blue: SIMD4<Float>, alpha: SIMD4<Float>
-    private let scale: Float
+    private var weights: [[Int32]]
+    private let bound: Int32
+    private let shift: Int32
+    /// Whether the pass may use AVX2 (false in tests of the baseline).
+    var avx2 = Processor.hasAVX2
 
     init(_ m: ColorMatrix) {
-        func column(_ i: Int) -> SIMD4<Float> {
-            SIMD4(Float(m.blue[i]), Float(m.green[i]), Float(m.red[i]), i == 3 ? 1 : 0)
-        }
-        red = column(0)
-        green = column(1)
-        blue = column(2)
-        alpha = column(3)
-        scale = Float(min(max(m.alphaScale, 0), 1))
+        let scale = min(max(m.alphaScale, 0), 1)
+        let rows = [m.red, m.green, m.blue].map { row in (0..<4).map { row[$0] * scale } }
+        // The most fractional bits (up to 14) that keep every sum, 255 times the row's weights, within 31 bits.
+        let largest = rows.map { $0.reduce(0) { $0 + abs($1) } }.max()! + 1
+        var shift: Int32 = 14
+        while shift > 1 && largest * 255 * Double(1 << shift) >= Double(Int32.max) { shift -= 1 }
+        let one = Double(1 << shift), limit = Double(Int32.max) / 255 / 4
+        weights = rows.map { row in row.map { Int32(min(max(($0 * one).rounded(), -limit), limit)) } }
+        bound = Int32((scale * one).rounded())
+        self.shift = shift
     }
 
     /// Rows per band when `forEach` shares the work.
@@ -32,28 +38,21 @@ struct ColorMatrixKernel {
     /// Adjusts every pixel of `surface`, in bands of rows through `forEach`.
     func apply(to surface: Surface, forEach: ParallelLoop = serially) {
         let bands = (surface.height + Self.bandRows - 1) / Self.bandRows
+        let m = (tuple(0), tuple(1), tuple(2))
         forEach(bands) { band in
-            let first = band * Self.bandRows
-            for y in first..<min(first + Self.bandRows, surface.height) {
-                apply(to: surface.row(y), count: surface.width)
+            var matrix = m
+            withUnsafePointer(to: &matrix) { rows in
+                rows.withMemoryRebound(to: (Int32, Int32, Int32, Int32).self, capacity: 3) { rows in
+                    let first = band * Self.bandRows
+                    for y in first..<min(first + Self.bandRows, surface.height) {
+                        color_matrix_line(surface.row(y), surface.width, rows, bound, shift, avx2 ? 1 : 0)
+                    }
+                }
             }
         }
     }
 
-    /// Adjusts `count` pixels from `row` on.
-    func apply(to row: UnsafeMutablePointer<UInt32>, count: Int) {
-        let byte = SIMD4<UInt32>(repeating: 0xFF)
-        let shifts = SIMD4<UInt32>(0, 8, 16, 24)
-        for x in 0..<count {
-            let pixel = row[x]
-            guard pixel != 0 else { continue }   // transparent stays transparent: M·0 + 0·o = 0
-            let channels = SIMD4<Float>((SIMD4(repeating: pixel) &>> shifts) & byte)
-            let a = channels.w
-            var v = red * channels.z + green * channels.y + blue * channels.x + alpha * a
-            v = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: a))
-            v = v * scale + 0.5
-            let bytes = SIMD4<UInt32>(v.rounded(.down)) &<< shifts
-            row[x] = bytes.x | bytes.y | bytes.z | bytes.w
-        }
+    private func tuple(_ row: Int) -> (Int32, Int32, Int32, Int32) {
+        (weights[row][0], weights[row][1], weights[row][2], weights[row][3])
     }
 }

@@ -64,4 +64,15 @@ void blur_line_vertical(const int16_t *const *lines, uint8_t *out, size_t length
  *  (the caller pads one pixel before the first and one after the last). */
 void blur_halve_line(const uint8_t *const rows[4], uint8_t *out, size_t count);
 
+/** A colour matrix on premultiplied pixels (ColorMatrixKernel): with the
+ *  pixel's channels r, g, b, a and the fixed-point weights (`shift`
+ *  fractional bits), for each colour channel c
+ *      v = clamp(m[c][0]·r + m[c][1]·g + m[c][2]·b + m[c][3]·a, 0, bound·a)
+ *      c' = (v + 2^(shift−1)) >> shift
+ *  and a' = (bound·a + 2^(shift−1)) >> shift, where `bound` is the alpha
+ *  scale in the same fixed point. Rows of m: red, green, blue. Every sum
+ *  must fit 31 bits (the caller picks `shift` for that). Transparent pixels
+ *  stay transparent. */
+void color_matrix_line(uint32_t *pixels, size_t count, const int32_t m[3][4], int32_t bound, int shift, int avx2);
+
 #endif
