@@ -114,7 +114,7 @@ struct GaussianBlur {
         let border = k > 1 ? 1 : 0
         let image = try layers.lease(width: current.width + 2 * border, height: current.height + 2 * border,
                                      cleared: false)
-        try convolve(current, into: image.surface, border: border, layers: layers, forEach: forEach)
+        convolve(current, into: image.surface, border: border, forEach: forEach)
         withExtendedLifetime(levels) {}
         let transform = k > 1
             ? AffineTransform(a: Double(k), b: 0, c: 0, d: Double(k), tx: -Double(k), ty: -Double(k))
@@ -143,7 +143,7 @@ struct GaussianBlur {
                     padLine(surface, row: 2 * y - 1 + r, into: line, before: 1, after: 2 * half.width + 1 - width)
                     rows.append(UnsafePointer(line.assumingMemoryBound(to: UInt8.self)))
                 }
-                blur_halve_line(rows, Self.bytes(half.row(y)), half.width)
+                blur_halve_line(rows, Self.bytes(half.row(y)), half.width, avx2 ? 1 : 0)
             }
         }
     }
@@ -166,45 +166,40 @@ struct GaussianBlur {
     }
 
     /// The Gaussian of `reducedSigma` over `surface`, into `image` inside a
-    /// transparent border of `border` pixels, which the blur reaches into.
-    private func convolve(_ surface: Surface, into image: Surface, border: Int, layers: LayerPool,
-                          forEach: ParallelLoop) throws {
+    /// transparent border of `border` pixels, which the blur reaches into:
+    /// row by row, the vertical pass into one Q7 line (the rows it reads
+    /// stay in the cache from one output row to the next), then the
+    /// horizontal pass out of it.
+    private func convolve(_ surface: Surface, into image: Surface, border: Int, forEach: ParallelLoop) {
         let weights = Self.weights(sigma: reducedSigma)
         let radius = weights.count / 2
         let (width, height) = (surface.width, surface.height)
-        // Q7 rows after the horizontal pass: 4 channels of 2 bytes a pixel, `width + 2·border` wide.
         let wide = width + 2 * border
-        let middle = try layers.lease(width: 2 * wide, height: height, cleared: false)
-        func middleRow(_ y: Int) -> UnsafeMutablePointer<Int16> {
-            UnsafeMutableRawPointer(middle.surface.row(y)).assumingMemoryBound(to: Int16.self)
-        }
+        let zeros = [UInt8](repeating: 0, count: 4 * width)
         weights.withUnsafeBufferPointer { w in
-            forEach(Self.bands(height)) { band in
-                let line = UnsafeMutableRawPointer.allocate(byteCount: 4 * (wide + 2 * radius), alignment: 16)
-                defer { line.deallocate() }
-                let first = band * Self.bandRows
-                for y in first..<min(first + Self.bandRows, height) {
-                    padLine(surface, row: y, into: line, before: radius + border, after: radius + border)
-                    blur_line_horizontal(line.assumingMemoryBound(to: UInt8.self), middleRow(y), wide, w.baseAddress!,
-                                         w.count, avx2 ? 1 : 0)
-                }
-            }
-            let zeros = UnsafeMutablePointer<Int16>.allocate(capacity: 4 * wide)
-            zeros.initialize(repeating: 0, count: 4 * wide)
-            defer { zeros.deallocate() }
-            forEach(Self.bands(image.height)) { band in
-                var lines = [UnsafePointer<Int16>?](repeating: nil, count: w.count)
-                let first = band * Self.bandRows
-                for y in first..<min(first + Self.bandRows, image.height) {
-                    // Output row y is source row y − border.
-                    for t in 0..<w.count {
-                        let row = y - border + t - radius
-                        lines[t] = UnsafePointer((0..<height).contains(row) ? middleRow(row) : zeros)
+            zeros.withUnsafeBufferPointer { zeros in
+                forEach(Self.bands(image.height)) { band in
+                    // The Q7 line: radius + border transparent pixels each side of the row.
+                    let lineCount = 4 * (wide + 2 * radius)
+                    let line = UnsafeMutablePointer<Int16>.allocate(capacity: lineCount)
+                    defer { line.deallocate() }
+                    line.initialize(repeating: 0, count: lineCount)
+                    var rows = [UnsafePointer<UInt8>?](repeating: nil, count: w.count)
+                    let first = band * Self.bandRows
+                    for y in first..<min(first + Self.bandRows, image.height) {
+                        // Output row y is source row y − border.
+                        for t in 0..<w.count {
+                            let row = y - border + t - radius
+                            rows[t] = (0..<height).contains(row) ? UnsafePointer(Self.bytes(surface.row(row)))
+                                : zeros.baseAddress
+                        }
+                        blur_line_vertical(rows, line + 4 * (radius + border), 4 * width, w.baseAddress!, w.count,
+                                           avx2 ? 1 : 0)
+                        blur_line_horizontal(line, Self.bytes(image.row(y)), wide, w.baseAddress!, w.count,
+                                             avx2 ? 1 : 0)
                     }
-                    blur_line_vertical(lines, Self.bytes(image.row(y)), 4 * wide, w.baseAddress!, w.count, avx2 ? 1 : 0)
                 }
             }
         }
-        withExtendedLifetime(middle) {}
     }
 }

@@ -45,24 +45,23 @@ size_t yuv420_encode_rows_avx2(const yuv420_weights *weights, const uint32_t *to
  * "line" is a row's channels, 4 × pixels long.
  */
 
-/** One horizontal pass: for each channel j < 4·count of the output,
- *  out[j] = (Σ_t weights[t] · in[j + 4t] + 64) >> 7, t < taps: the input
- *  line holds count + taps − 1 pixels (the caller pads it). Weights are
- *  non-negative, Q14 (they sum to 16384), so out is the result in Q7. */
-void blur_line_horizontal(const uint8_t *in, int16_t *out, size_t count, const int32_t *weights, size_t taps,
-                          int avx2);
-
-/** One vertical pass: for each channel j < length,
- *  out[j] = min(255, (Σ_t weights[t] · lines[t][j] + 2²⁰) >> 21), t < taps:
- *  Q7 lines in, Q14 weights, bytes out. */
-void blur_line_vertical(const int16_t *const *lines, uint8_t *out, size_t length, const int32_t *weights,
+/** One row of the vertical pass: for each channel j < length,
+ *  out[j] = (Σ_t weights[t] · lines[t][j] + 64) >> 7, t < taps: bytes in,
+ *  Q14 weights (non-negative, summing to 16384), the result in Q7. */
+void blur_line_vertical(const uint8_t *const *lines, int16_t *out, size_t length, const int32_t *weights,
                         size_t taps, int avx2);
+
+/** One row of the horizontal pass: for each channel j < 4·count,
+ *  out[j] = min(255, (Σ_t weights[t] · in[j + 4t] + 2²⁰) >> 21), t < taps:
+ *  the Q7 input holds count + taps − 1 pixels (the caller pads it). */
+void blur_line_horizontal(const int16_t *in, uint8_t *out, size_t count, const int32_t *weights, size_t taps,
+                          int avx2);
 
 /** Halves two rows' worth of resolution: output pixel x of the output row is
  *  the binomial [1 3 3 1] ⊗ [1 3 3 1] / 64 (rounded) of input pixels
  *  2x … 2x + 3 of `rows[0]` … `rows[3]`, each row holding 2·count + 2 pixels
  *  (the caller pads one pixel before the first and one after the last). */
-void blur_halve_line(const uint8_t *const rows[4], uint8_t *out, size_t count);
+void blur_halve_line(const uint8_t *const rows[4], uint8_t *out, size_t count, int avx2);
 
 /** A colour matrix on premultiplied pixels (ColorMatrixKernel): with the
  *  pixel's channels r, g, b, a and the fixed-point weights (`shift`
