@@ -108,7 +108,7 @@ let package = Package(
         .target(name: "CWriteback", path: "Sources/System/CWriteback", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // Our own C: kernels for AVX2, chosen at run time (Swift builds for the SSE2 baseline only).
         .target(name: "CVectorKernels", path: "Sources/System/CVectorKernels",
-                cSettings: [.unsafeFlags(["-gdwarf-4", "-O3", "-fvisibility=hidden"])]),
+                cSettings: [.unsafeFlags(["-gdwarf-4", "-O3", "-fvisibility=hidden", "-ffp-contract=off"])]),
         // include/: the hand-written public headers, seen by Swift as a module.
         .systemLibrary(name: "CSegue", path: "include"),
 

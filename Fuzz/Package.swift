@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CSegue", path: "Linked/CSegue"),
         .target(name: "CInterruptCleanup", path: "Linked/CInterruptCleanup"),
         .target(name: "CWriteback", path: "Linked/CWriteback"),
-        .target(name: "CVectorKernels", path: "Linked/CVectorKernels", cSettings: [.unsafeFlags(["-O3", "-fvisibility=hidden"])]),
+        .target(name: "CVectorKernels", path: "Linked/CVectorKernels", cSettings: [.unsafeFlags(["-O3", "-fvisibility=hidden", "-ffp-contract=off"])]),
 
         .target(name: "SegueVocabulary", path: "Linked/SegueVocabulary"),
         .target(name: "SegueABI", dependencies: ["SegueVocabulary", "CSegue"], path: "Linked/SegueABI"),

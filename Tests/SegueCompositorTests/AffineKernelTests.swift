@@ -223,7 +223,7 @@ struct AffineKernelTests {
                                                 seed: seed &+ 99, style: index % 2)
             let mask = c.useMask ? MaskBytes(width: c.destinationWidth, height: c.destinationHeight, seed: seed) : nil
             let want = Self.pixmanResult(c, matrix: matrix, mask: mask, background: background)
-            for implementation in [AffineKernel.Implementation.best, .scalar] {
+            for implementation in AffineKernel.Implementation.allCases {
                 let got = Self.kernelResult(c, placement: placement, mask: mask, background: background,
                                             implementation: implementation)
                 let d = difference(got, want)

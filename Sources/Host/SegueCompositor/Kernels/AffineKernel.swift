@@ -1,4 +1,5 @@
 import CPixman
+import CVectorKernels
 import SegueBasics
 
 /// Draws an affinely transformed, bilinearly filtered image OVER (or ADD to)
@@ -53,9 +54,12 @@ enum AffineKernel {
     }
 
     /// Which inner loop to use; the results are identical (the tests check).
-    enum Implementation: Sendable {
-        /// SSE2 on x86-64, otherwise the portable loop.
+    enum Implementation: Sendable, CaseIterable {
+        /// AVX2 where the processor has it (CVectorKernels), then SSE2 on
+        /// x86-64, otherwise the portable loop.
         case best
+        /// SSE2 on x86-64 (the baseline), otherwise the portable loop.
+        case baseline
         /// The portable scalar loop everywhere.
         case scalar
     }
@@ -154,7 +158,8 @@ enum AffineKernel {
             case .mask(let bytes, let stride, let maskOrigin):
                 mask = (bytes, stride, maskOrigin)
             }
-            let simd = implementation == .best && AffineKernel.hasSIMDPath
+            let simd = implementation != .scalar && AffineKernel.hasSIMDPath
+            let avx2 = implementation == .best && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
             let w16 = width << 16, h16 = height << 16
             for y in area.y0..<area.y1 {
                 let bx = xy * y + x0, by = yy * y + y0
@@ -176,11 +181,18 @@ enum AffineKernel {
                 let row0 = Span(x: bx, y: by, dx: xx, dy: yx, destination: row, mask: maskRow, factor: factor)
 
                 edgePixels(row0, lo..<innerLo, op)
-                if innerLo < innerHi {
+                var start = innerLo
+                if avx2 && innerLo < innerHi {
+                    start += bilinear_span_avx2(
+                        pixels.assumingMemoryBound(to: UInt8.self), stride, Int32(bx + xx * innerLo),
+                        Int32(by + yx * innerLo), Int32(xx), Int32(yx), nil, nil, row + innerLo,
+                        maskRow.map { $0 + innerLo }, UInt32(factor), op == .add ? 1 : 0, innerHi - innerLo)
+                }
+                if start < innerHi {
                     if simd {
-                        AffineKernel.innerSpanVector(self, row0, innerLo..<innerHi, op)
+                        AffineKernel.innerSpanVector(self, row0, start..<innerHi, op)
                     } else {
-                        innerPixelsScalar(row0, innerLo..<innerHi, op)
+                        innerPixelsScalar(row0, start..<innerHi, op)
                     }
                 }
                 edgePixels(row0, innerHi..<hi, op)

@@ -1,3 +1,4 @@
+import CVectorKernels
 import SegueBasics
 
 /// Draws an image seen in perspective — placed by a projective transform —
@@ -7,9 +8,10 @@ import SegueBasics
 ///
 /// Device pixel (X, Y) shows the source point the inverse transform maps
 /// (X + ½, Y + ½) to: (u, v) = (u′/w, v′/w), computed in double precision
-/// per pixel; its bilinear reference is (u − ½, v − ½), whose fraction's
-/// top 7 bits are the weights. Points with w ≤ 0 lie behind the eye and are
-/// left alone; source pixels outside the image count as transparent.
+/// per pixel; its bilinear reference is (u − ½, v − ½), held in 16.16 fixed
+/// point, whose fraction's top 7 bits are the weights. Points with w ≤ 0 lie
+/// behind the eye and are left alone; source pixels outside the image count
+/// as transparent.
 ///
 /// pixman draws the same transforms through its general fetcher (16.16
 /// fixed point per pixel); the two agree to within a unit or two where the
@@ -27,9 +29,11 @@ enum ProjectiveKernel {
         private let owner: AnyObject
 
         /// The placement of `source` by `transform` (source → device), or
-        /// nil when it cannot be inverted.
+        /// nil when it cannot be inverted, or the source is too large for
+        /// 16.16 sample points (32767 pixels a side or more; pixman draws it then).
         init?(source: Surface, transform: ProjectiveTransform) {
-            guard let inverse = transform.inverted, inverse.isFinite else { return nil }
+            guard let inverse = transform.inverted, inverse.isFinite, source.width < 32767, source.height < 32767
+            else { return nil }
             self.inverse = inverse
             width = source.width
             height = source.height
@@ -40,9 +44,14 @@ enum ProjectiveKernel {
 
         /// Combines the placed source, times `coverage`, with the destination
         /// pixels of `area` (device pixels; see `AffineKernel.compositeOver`).
+        /// Each pixel's sample point is computed in double precision and kept
+        /// as 16.16 fixed point, whose top 7 fraction bits are the weights;
+        /// runs of pixels whose four neighbours are all inside the source go
+        /// eight at a time through AVX2 where the processor has it
+        /// (`bilinear_span_avx2`, the same integers as the scalar code).
         func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
                        into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
-                       area: PixelRect) {
+                       area: PixelRect, vectorized: Bool = true) {
             var factor: UInt32 = 255
             var mask: (bytes: UnsafePointer<UInt8>, stride: Int, origin: (x: Int, y: Int))?
             switch coverage {
@@ -53,31 +62,56 @@ enum ProjectiveKernel {
             case .mask(let bytes, let stride, let maskOrigin):
                 mask = (bytes, stride, maskOrigin)
             }
+            let limit = AffineKernel.Placement.coordinateLimit
+            guard !area.isEmpty, area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit else { return }
+            let avx2 = vectorized && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
             let g = inverse
-            let limit = Double(1 << 24)
+            var matrix = ((g.m11, g.m12, g.m13), (g.m21, g.m22, g.m23), (g.m31, g.m32, g.m33))
+            let count = area.width
+            // Per pixel: its 16.16 reference point, and whether it is drawn at all / wholly inside.
+            let xs = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let ys = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            defer { xs.deallocate(); ys.deallocate(); kinds.deallocate() }
             for y in area.y0..<area.y1 {
                 let row = (destination + (y - origin.y) * destinationStride).assumingMemoryBound(to: UInt32.self)
                     - origin.x
                 let maskRow = mask.map { $0.bytes + (y - $0.origin.y) * $0.stride - $0.origin.x }
-                let cy = Double(y) + 0.5
-                // u′, v′, w at device x = 0, stepped by one column at a time.
-                let u0 = g.m21 * cy + g.m31, v0 = g.m22 * cy + g.m32, w0 = g.m23 * cy + g.m33
-                for x in area.x0..<area.x1 {
-                    let cx = Double(x) + 0.5
-                    let w = g.m13 * cx + w0
-                    guard w > 0 else { continue }
-                    let u = (g.m11 * cx + u0) / w - 0.5, v = (g.m12 * cx + v0) / w - 0.5
-                    guard u > -1, v > -1, u < Double(width), v < Double(height), u < limit, v < limit else { continue }
-                    let fx = u.rounded(.down), fy = v.rounded(.down)
-                    let ix = Int(fx), iy = Int(fy)
-                    let dx = UInt32((u - fx) * 128), dy = UInt32((v - fy) * 128)
-                    let s = AffineKernel.interpolate(pixel(ix, iy), pixel(ix + 1, iy), pixel(ix, iy + 1),
-                                                     pixel(ix + 1, iy + 1), dx: dx, dy: dy)
-                    guard s != 0 else { continue }
-                    let m = maskRow.map { UInt32($0[x]) } ?? factor
-                    row[x] = AffineKernel.combine(s, row[x], coverage: m, op)
+                withUnsafePointer(to: &matrix) { rows in
+                    rows.withMemoryRebound(to: (Double, Double, Double).self, capacity: 3) { rows in
+                        projective_points(rows, Double(y) + 0.5, Int32(area.x0), count, Int32(width), Int32(height),
+                                          xs, ys, kinds, avx2 ? 1 : 0)
+                    }
+                }
+                var i = 0
+                while i < count {
+                    guard kinds[i] == 2, avx2 else {
+                        if kinds[i] != 0 { composite(i, xs, ys, row + area.x0, maskRow.map { $0 + area.x0 }, factor, op) }
+                        i += 1
+                        continue
+                    }
+                    var end = i
+                    while end < count && kinds[end] == 2 { end += 1 }
+                    let done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
+                                                  xs + i, ys + i, row + area.x0 + i, maskRow.map { $0 + area.x0 + i },
+                                                  factor, op == .add ? 1 : 0, end - i)
+                    for k in (i + done)..<end { composite(k, xs, ys, row + area.x0, maskRow.map { $0 + area.x0 }, factor, op) }
+                    i = end
                 }
             }
+        }
+
+        /// Pixel `i` of a row (`row` and `maskRow` start at its first pixel), one at a time.
+        @inline(__always)
+        private func composite(_ i: Int, _ xs: UnsafeMutablePointer<Int32>, _ ys: UnsafeMutablePointer<Int32>,
+                               _ row: UnsafeMutablePointer<UInt32>, _ maskRow: UnsafePointer<UInt8>?,
+                               _ factor: UInt32, _ op: AffineKernel.Operator) {
+            let sx = Int(xs[i]), sy = Int(ys[i])
+            let ix = sx >> 16, iy = sy >> 16
+            let s = AffineKernel.interpolate(pixel(ix, iy), pixel(ix + 1, iy), pixel(ix, iy + 1), pixel(ix + 1, iy + 1),
+                                             dx: UInt32((sx >> 9) & 127), dy: UInt32((sy >> 9) & 127))
+            guard s != 0 || op == .add else { return }
+            row[i] = AffineKernel.combine(s, row[i], coverage: maskRow.map { UInt32($0[i]) } ?? factor, op)
         }
 
         /// Source pixel (x, y), transparent outside the image.

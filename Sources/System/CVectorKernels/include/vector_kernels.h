@@ -74,4 +74,31 @@ void blur_halve_line(const uint8_t *const rows[4], uint8_t *out, size_t count, i
  *  stay transparent. */
 void color_matrix_line(uint32_t *pixels, size_t count, const int32_t m[3][4], int32_t bound, int shift, int avx2);
 
+/** AffineKernel's and ProjectiveKernel's inner pixels with AVX2, eight at a
+ *  time: pixman's bilinear filter (7-bit weights, vertical then horizontal
+ *  pmaddwd, >> 14) of premultiplied a8r8g8b8 `pixels` (rows `stride` bytes
+ *  apart) at the 16.16 reference points of `count` destination pixels,
+ *  times the coverage — `mask` bytes, one per pixel, or else `factor`
+ *  (0…255) — combined with `destination` by OVER (`add` 0) or ADD, with
+ *  pixman's rounding: the bytes of `AffineKernel`'s scalar functions.
+ *  Point i is (x0 + i·dx, y0 + i·dy), or (xs[i], ys[i]) when `xs` is not
+ *  NULL; every point must have all four neighbours inside the source, and
+ *  (rows − 1)·stride must fit 31 bits. Returns the pixels done (a multiple
+ *  of eight; the caller finishes the rest). */
+size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
+                          const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
+                          uint32_t factor, int add, size_t count);
+
+/** ProjectiveKernel's sample points for `count` pixels of one row: pixel i
+ *  has its centre at (x0 + i + ½, cy) and the device → source matrix g
+ *  (row vectors: g[0] = (m11, m12, m13), g[1] the second row, g[2] the
+ *  third) maps it to u′, v′, w; its bilinear reference point is
+ *  (u′/w − ½, v′/w − ½), stored in 16.16 in xs[i], ys[i]. kinds[i] is 0
+ *  when the pixel shows nothing (w ≤ 0, not a number, or no neighbour
+ *  inside the width × height source), 2 when all four neighbours are
+ *  inside, 1 otherwise. Double precision, the same operations in the same
+ *  order with or without AVX2, so the same bits. */
+void projective_points(const double g[3][3], double cy, int32_t x0, size_t count, int32_t width, int32_t height,
+                       int32_t *xs, int32_t *ys, uint8_t *kinds, int avx2);
+
 #endif
