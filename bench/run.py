@@ -56,14 +56,34 @@ PLUGINS = [
     (".tiktok", ".tiktok", "normal"),
     (".tiktok(mode: .tint)", ".tiktok(mode: .tint)", "normal"),
 ]
+# SwiftUI's other modifiers as transitions, at their default active states
+# (the blur's radius is 20); and two compositions that fold into one pass.
+MODIFIERS = [
+    (".rotation", ".rotation", "normal"),
+    (".rotation3D", ".rotation3D", "normal"),
+    (".flip", ".flip", "normal"),
+    (".blur", ".blur", "normal"),
+    (".blurReplace", ".blurReplace", "normal"),
+    (".brightness", ".brightness", "normal"),
+    (".contrast", ".contrast", "normal"),
+    (".saturation", ".saturation", "normal"),
+    (".grayscale", ".grayscale", "normal"),
+    (".hueRotation", ".hueRotation", "normal"),
+    (".colorMultiply", ".colorMultiply", "normal"),
+    (".colorInvert", ".colorInvert", "normal"),
+    (".expand", ".expand", "normal"),
+    (".collapse", ".collapse", "normal"),
+    (".saturation + .hueRotation (one pass)", ".saturation.combined(with: .hueRotation)", "normal"),
+    (".rotation + .scale (one composite)", ".rotation.combined(with: .scale(0.5))", "normal"),
+]
 SLIDELEFT = ".asymmetric(insertion: .move(edge: .trailing), removal: .move(edge: .leading))"
 WIPELEFT = ".asymmetric(insertion: .move(edge: .trailing), removal: .identity)"
 EXTRAS = [
     ("slideleft equivalent", SLIDELEFT, "normal"),
     ("wipeleft nearest", WIPELEFT, "normal"),
 ]
-EFFECTS = BUILTINS + PLUGINS          # "every shipped effect" for the targets
-ALL_CASES = BUILTINS + PLUGINS + EXTRAS
+EFFECTS = BUILTINS + PLUGINS + MODIFIERS   # "every shipped effect" for the targets
+ALL_CASES = BUILTINS + PLUGINS + MODIFIERS + EXTRAS
 LABEL_OF = {(spec, blend): label for label, spec, blend in ALL_CASES}
 
 # FFmpeg xfade transition -> (Segue label, why it is the nearest).
@@ -335,7 +355,7 @@ def summarise_transitions(records, size, cores):
     rows = []
     for label, spec, blend in ALL_CASES:
         row = {"label": label, "spec": spec, "blend": blend, "size": size,
-               "kind": "built-in" if (label, spec, blend) in BUILTINS else
+               "kind": "built-in" if (label, spec, blend) in BUILTINS + MODIFIERS else
                "plugin" if (label, spec, blend) in PLUGINS else "xfade equivalent",
                "bands_identical": identical.get(label), "error": errors.get(label)}
         for threads, key in ((1, "one"), (cores, "all")):

@@ -108,6 +108,19 @@ static void building(segue_engine *engine)
     CHECK_STATUS(segue_transition_modifier(engine, "scale", NULL, 3, NULL, 0, &u), SEGUE_ERROR_INVALID_ARGUMENT);
     CHECK_STATUS(segue_transition_move(engine, 9, &u), SEGUE_ERROR_INVALID_ARGUMENT);
 
+    /* SwiftUI's other modifiers are built-in effects too: angles in degrees, the axis as three numbers. */
+    segue_param turned[] = { SEGUE_PARAM_NUMBER("angle", -45), SEGUE_PARAM_NUMBER("axisX", 1),
+                             SEGUE_PARAM_NUMBER("axisY", 0) };
+    CHECK_STATUS(segue_transition_modifier(engine, "rotation3D", turned, 3, NULL, 0, &u), SEGUE_OK);
+    CHECK_STATUS(segue_transition_spec(u, spec, sizeof spec, NULL), SEGUE_OK);
+    CHECK(strcmp(spec, ".rotation3D(angle: -45, axisX: 1, axisY: 0)") == 0, "spec '%s'", spec);
+    segue_transition_unref(u);
+    segue_param hue[] = { SEGUE_PARAM_NUMBER("angle", 120) };
+    CHECK_STATUS(segue_transition_modifier(engine, "segue.hueRotation", hue, 1, NULL, 0, &u), SEGUE_OK);
+    segue_transition_unref(u);
+    segue_param too_blurred[] = { SEGUE_PARAM_NUMBER("radius", -1) };
+    CHECK_STATUS(segue_transition_modifier(engine, "blur", too_blurred, 1, NULL, 0, &u), SEGUE_ERROR_INVALID_ARGUMENT);
+
     /* Built with calls equals parsed from a spec. */
     CHECK_STATUS(segue_transition_move(engine, SEGUE_EDGE_TRAILING, &u), SEGUE_OK);
     CHECK_STATUS(segue_transition_asymmetric(u, t, &v), SEGUE_OK);

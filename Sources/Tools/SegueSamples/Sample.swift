@@ -29,6 +29,12 @@ public enum Sample: String, CaseIterable, Sendable {
     case photo
     /// A card with holes and half-transparent regions.
     case cutout
+    /// The articles' expandable cell, collapsed: "Tap to expand/collapse" and a chevron.
+    case cardCollapsed
+    /// The same cell expanded: the header, a divider and the lorem-ipsum detail.
+    case cardExpanded
+    /// The collapsible section's disclosure chevron, large, pointing right.
+    case chevron
 
     /// One line saying what the sample shows.
     public var summary: String {
@@ -42,6 +48,9 @@ public enum Sample: String, CaseIterable, Sendable {
         case .onboarding3: "onboarding page 3 of 3: a check mark in a circle, purple title, description (opaque)"
         case .photo: "a photo-like landscape with gradients, hairlines, a 1-px checker, rings and small type (opaque)"
         case .cutout: "a card with holes, a half-transparent window and a soft semi-transparent band"
+        case .cardCollapsed: "the articles' expandable cell, collapsed: 'Tap to expand/collapse' and a chevron"
+        case .cardExpanded: "the same cell expanded: header, divider and lorem-ipsum detail in a real font"
+        case .chevron: "the collapsible section's disclosure chevron, pointing right, on transparency"
         }
     }
 
@@ -53,7 +62,7 @@ public enum Sample: String, CaseIterable, Sendable {
     public var isOpaque: Bool {
         switch self {
         case .onboarding1, .onboarding2, .onboarding3, .photo: true
-        case .helloWorld, .command, .button, .score, .cutout: false
+        case .helloWorld, .command, .button, .score, .cutout, .cardCollapsed, .cardExpanded, .chevron: false
         }
     }
 
@@ -78,6 +87,9 @@ public enum Sample: String, CaseIterable, Sendable {
         case .onboarding3: try OnboardingScene.draw(page: 2, in: &scene)
         case .photo: try PhotoScene.draw(in: &scene)
         case .cutout: try CutoutScene.draw(in: &scene)
+        case .cardCollapsed: try ExpandingCardScene.draw(expanded: false, in: &scene)
+        case .cardExpanded: try ExpandingCardScene.draw(expanded: true, in: &scene)
+        case .chevron: ExpandingCardScene.drawLargeChevron(in: &scene)
         }
         return scene.canvas.picture
     }

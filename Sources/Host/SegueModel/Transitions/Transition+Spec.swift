@@ -30,8 +30,10 @@ extension Transition {
     public var spec: String { Self.spec(of: node) }
 
     /// The compositions with names of their own, and the spec each is written as
-    /// (as SwiftUI code writes them, defaults left out).
-    private static let named: [(Transition, String)] = {
+    /// (as SwiftUI code writes them, defaults left out). Built when asked (every
+    /// one is an `.asymmetric`): a global table of them would outlive the process
+    /// in a form leak checkers cannot follow.
+    private static var named: [(Transition, String)] {
         var named: [(Transition, String)] = [(.slide, ".slide")]
         named += Edge.allCases.map { (.push(from: $0), ".push(from: .\($0.rawValue))") }
         named += Transition.FlipAxis.allCases.map { (.flip(axis: $0), $0 == .y ? ".flip" : ".flip(axis: .\($0.rawValue))") }
@@ -48,10 +50,10 @@ extension Transition {
             }
         }
         return named
-    }()
+    }
 
     private static func spec(of node: Node) -> String {
-        if let (_, name) = named.first(where: { $0.0.node == node }) { return name }
+        if case .asymmetric = node, let (_, name) = named.first(where: { $0.0.node == node }) { return name }
         switch node {
         case .identity:
             return ".identity"

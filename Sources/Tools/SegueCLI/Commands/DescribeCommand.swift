@@ -54,6 +54,7 @@ enum DescribeCommand {
                         ("active", .string(SpecFormat.value(p.active))), ("identity", .string(SpecFormat.value(p.identity))),
                     ]
                     if let range = p.range { fields.append(("range", .array([.number(range.lowerBound), .number(range.upperBound)]))) }
+                    if let unit = p.unit { fields.append(("unit", .string(unit.rawValue))) }
                     if case .enumeration(let cases) = p.kind { fields.append(("cases", .array(cases.map(JSON.string)))) }
                     return .object(fields)
                 })),
@@ -68,6 +69,7 @@ enum DescribeCommand {
         for p in effect.parameters {
             var kind = p.kind.name
             if let range = p.range { kind += " \(SpecFormat.number(range.lowerBound))…\(SpecFormat.number(range.upperBound))" }
+            if p.unit == .degrees { kind += " (degrees: 90, .degrees(90) or .radians(1.5708))" }
             if case .enumeration(let cases) = p.kind { kind += " (" + cases.map { "." + $0 }.joined(separator: " ") + ")" }
             let defaults = p.active == p.identity
                 ? "default \(SpecFormat.value(p.active))"

@@ -1,6 +1,7 @@
 import SegueBasics
 import SegueCompositor
 import SegueEngine
+import SegueModel
 import SegueSamples
 
 /// One transition the demo shows.
@@ -31,13 +32,17 @@ enum DemoGallery {
             scene.needs.allSatisfy { catalog.effect(named: $0) != nil }
         }
         let shown = Set(scenes.flatMap(\.needs))
-        let builtinNames = Set(["opacity", "scale", "move", "offset"])
+        let builtinNames = Set(BuiltinEffects.all.map(\.name))
         let others = catalog.effects.filter { !builtinNames.contains($0.name) && !shown.contains($0.name) }.map { effect in
             DemoEntry(slug: "effect-" + effect.name, title: "." + effect.name, about: effect.summary,
                       transition: "." + effect.name, animation: ".easeInOut(duration: 1)", from: .photo, to: .cutout)
         }
         return [
             Section(title: "Built-in transitions", about: "SwiftUI's own transitions, drawn by Segue.", entries: builtins),
+            Section(title: "SwiftUI's modifiers",
+                    about: "rotationEffect, rotation3DEffect, blur and the colour modifiers as effects, the ready-made "
+                        + ".flip and .blurReplace, and the articles' expanding cell.",
+                    entries: modifiers),
             Section(title: "The article's scenes",
                     about: "The scenes from the SwiftUI articles Segue grew from, with the seed effects.",
                     entries: scenes.map(\.entry)),
@@ -68,6 +73,46 @@ enum DemoGallery {
                   from: .photo, to: .onboarding3),
         DemoEntry(slug: "identity", title: "Identity", about: "No change: the inserted view is simply there, on top.",
                   transition: ".identity", animation: ".linear(duration: 0.5)", from: .photo, to: .cutout),
+    ]
+
+    static let modifiers: [DemoEntry] = [
+        DemoEntry(slug: "chevron", title: "A chevron turned by rotationEffect",
+                  about: "The collapsible section's disclosure indicator turning down as the section opens: .rotation from 0° to 90°.",
+                  transition: ".modifier(active: .rotation(angle: 0), identity: .rotation(angle: 90))",
+                  animation: ".easeInOut(duration: 0.6)", from: nil, to: .chevron),
+        DemoEntry(slug: "expand", title: "The expanding cell",
+                  about: "The articles' list cell: the detail grows out from under the header, clipped by the growing frame and fading in with it.",
+                  transition: ".expand(edge: .top)", animation: ".smooth", from: .cardCollapsed, to: .cardExpanded),
+        DemoEntry(slug: "collapse", title: "…and collapsing it",
+                  about: ".collapse on the same card: the detail folds back up under the header as it fades.",
+                  transition: ".collapse(edge: .top)", animation: ".smooth", from: .cardExpanded, to: .cardCollapsed),
+        DemoEntry(slug: "flip", title: "Flip", about: "A card turned over in perspective: the old face turns away, the new one turns in; backs stay hidden.",
+                  transition: ".flip", animation: ".easeInOut(duration: 1)", from: .helloWorld, to: .score),
+        DemoEntry(slug: "rotation3d", title: "rotation3DEffect",
+                  about: "Both views turn about the vertical axis in true perspective, SwiftUI's 4×4 projection.",
+                  transition: ".rotation3D", animation: ".snappy", from: .photo, to: .onboarding2),
+        DemoEntry(slug: "blur-replace", title: "Blur replace", about: "SwiftUI's .blurReplace: the old view blurs out and shrinks a little as the new one sharpens in.",
+                  transition: ".blurReplace", animation: ".smooth", from: .onboarding1, to: .onboarding3),
+        DemoEntry(slug: "blur", title: "Blur", about: "A Gaussian whose radius animates from 20 pixels to none, at a cost that does not grow with it.",
+                  transition: ".blur.combined(with: .opacity)", animation: ".easeInOut(duration: 1)", from: .photo,
+                  to: .cutout),
+        DemoEntry(slug: "saturation-hue", title: "Saturation and hue, in one pass",
+                  about: "From grey and a half-turned hue to full colour: .saturation combined with .hueRotation folds into one colour matrix.",
+                  transition: ".saturation.combined(with: .hueRotation).combined(with: .opacity)",
+                  animation: ".easeOut(duration: 1.2)", from: .onboarding2, to: .photo),
+        DemoEntry(slug: "grayscale", title: "Grayscale", about: "The old view drains to grey as the new one arrives in colour.",
+                  transition: ".grayscale.combined(with: .opacity)", animation: ".easeInOut(duration: 1)",
+                  from: .onboarding3, to: .onboarding1),
+        DemoEntry(slug: "brightness", title: "Brightness flash", about: "Through white: .brightness from 1 to none, crossfading.",
+                  transition: ".brightness.combined(with: .opacity)", animation: ".easeInOut(duration: 1)",
+                  from: .photo, to: .onboarding3, blend: .plusLighter),
+        DemoEntry(slug: "contrast-invert", title: "Contrast and invert",
+                  about: ".colorInvert fading out while .contrast rises from grey, on the way in.",
+                  transition: ".colorInvert.combined(with: .contrast).combined(with: .opacity)",
+                  animation: ".easeInOut(duration: 1.2)", from: .onboarding1, to: .photo),
+        DemoEntry(slug: "color-multiply", title: "Colour multiply", about: "Tinted orange through colorMultiply, out of and into full colour.",
+                  transition: ".colorMultiply(color: .orange).combined(with: .opacity)", animation: ".easeInOut(duration: 1)",
+                  from: .photo, to: .onboarding2),
     ]
 
     /// A scene from the articles, and the effects it needs.
