@@ -6,7 +6,7 @@ import Testing
 @Suite struct CatalogueTests {
     @Test func namesAndSummaries() {
         #expect(Sample.names == ["helloWorld", "command", "button", "score", "onboarding1", "onboarding2",
-                                 "onboarding3", "photo", "cutout"])
+                                 "onboarding3", "photo", "cutout", "cardCollapsed", "cardExpanded", "chevron"])
         for sample in Sample.allCases {
             #expect(Sample(named: sample.rawValue) == sample)
             #expect(!sample.summary.isEmpty && !sample.summary.contains("\n"))
