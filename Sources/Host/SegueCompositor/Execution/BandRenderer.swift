@@ -68,12 +68,9 @@ struct BandRenderer {
                 continue
             case .layer(let children):
                 try drawLayer(primitive, children, into: destination, area: area, clearingTo: filled ? nil : fill)
-            case .affine(let placement):
+            case .affine(let placement as AffineKernel.Sampled), .projective(let placement as AffineKernel.Sampled):
                 if !filled { destination.fill(fill, in: area) }
-                Self.drawAffine(primitive, placement, into: destination, area: area)
-            case .projective(let placement):
-                if !filled { destination.fill(fill, in: area) }
-                Self.drawProjective(primitive, placement, into: destination, area: area)
+                Self.drawSampled(primitive, placement, into: destination, area: area)
             case .filtered:
                 preconditionFailure("filtered primitives are drawn into images before the bands")
             case .pixman(let source):
@@ -86,40 +83,23 @@ struct BandRenderer {
         if !filled { destination.fill(fill, in: area) }
     }
 
-    /// Draws a rotated or sheared image with the affine kernel: pixman's
-    /// bilinear bytes without its generic (slow) fetcher.
-    private static func drawAffine(_ primitive: Primitive, _ placement: AffineKernel.Placement,
-                                   into destination: Destination, area: PixelRect) {
+    /// Draws a rotated, sheared (affine kernel) or projected (projective
+    /// kernel) image with the primitive's clip mask or opacity and blend mode:
+    /// pixman's bilinear sampling without its generic (slow) fetcher.
+    private static func drawSampled(_ primitive: Primitive, _ placement: AffineKernel.Sampled,
+                                    into destination: Destination, area: PixelRect) {
         let region = primitive.bounds.intersection(area)
         guard !region.isEmpty else { return }
-        withCoverage(primitive, region) { coverage in
-            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
-                                into: destination.surface.pixels, destinationStride: destination.surface.stride,
-                                origin: destination.origin, area: region)
-        }
-    }
-
-    /// Draws an image in perspective with the projective kernel.
-    private static func drawProjective(_ primitive: Primitive, _ placement: ProjectiveKernel.Placement,
-                                       into destination: Destination, area: PixelRect) {
-        let region = primitive.bounds.intersection(area)
-        guard !region.isEmpty else { return }
-        withCoverage(primitive, region) { coverage in
-            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
-                                into: destination.surface.pixels, destinationStride: destination.surface.stride,
-                                origin: destination.origin, area: region)
-        }
-    }
-
-    /// The primitive's coverage over `region`: its clip mask rasterised, or its opacity.
-    private static func withCoverage(_ primitive: Primitive, _ region: PixelRect,
-                                     _ body: (AffineKernel.Coverage) -> Void) {
         let mask = primitive.mask?.rasterize(region)
         let coverage: AffineKernel.Coverage = mask.map {
             .mask(UnsafePointer($0.bytes.assumingMemoryBound(to: UInt8.self)), stride: $0.stride,
                   origin: ($0.area.x0, $0.area.y0))
         } ?? .opacity(primitive.opacity)
-        withExtendedLifetime(mask) { body(coverage) }
+        withExtendedLifetime(mask) {
+            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
+                                into: destination.surface.pixels, destinationStride: destination.surface.stride,
+                                origin: destination.origin, area: region)
+        }
     }
 
     /// Draws a layer: its children into a pooled surface (cleared by their

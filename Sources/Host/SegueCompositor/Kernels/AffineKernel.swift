@@ -51,6 +51,29 @@ enum AffineKernel {
         /// An a8 mask (pixman's `PIXMAN_a8`) in device space: `origin` is the
         /// device pixel of mask byte (0, 0); it must cover the whole `area`.
         case mask(UnsafePointer<UInt8>, stride: Int, origin: (x: Int, y: Int))
+
+        /// The coverage as the kernels apply it: a mask, or else a factor
+        /// 1…255 (pixman's rounding of the opacity); nil when nothing shows.
+        var resolved: (factor: UInt8, mask: (bytes: UnsafePointer<UInt8>, stride: Int, origin: (x: Int, y: Int))?)? {
+            switch self {
+            case .opacity(let opacity):
+                guard opacity > 0 else { return nil }   // NaN too
+                let factor = opacity >= 1 ? 255 : UInt8((opacity * 255).rounded())
+                return factor > 0 ? (factor, nil) : nil
+            case .mask(let bytes, let stride, let origin):
+                return (255, (bytes, stride, origin))
+            }
+        }
+    }
+
+    /// A placed image one of the sampling kernels draws (`AffineKernel`,
+    /// `ProjectiveKernel`): combined, times a coverage, with destination pixels.
+    protocol Sampled {
+        /// Combines the placed source, times `coverage`, with the destination
+        /// pixels of `area` (device pixels; pixel (0, 0) of `destination` is
+        /// device pixel `origin`), by `op`.
+        func composite(_ op: Operator, coverage: Coverage, into destination: UnsafeMutableRawPointer,
+                       destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect)
     }
 
     /// Which inner loop to use; the results are identical (the tests check).
@@ -88,7 +111,7 @@ enum AffineKernel {
 
     /// A source placed on the device: the 16.16 matrix and the source pixels,
     /// computed once and usable for any number of bands, from any thread.
-    struct Placement: @unchecked Sendable {
+    struct Placement: Sampled, @unchecked Sendable {
         /// The 16.16 device → source matrix (pixman's `matrix[0][0]`, `[0][1]`,
         /// `[1][0]`, `[1][1]`).
         let xx: Int, xy: Int, yx: Int, yy: Int
@@ -138,26 +161,22 @@ enum AffineKernel {
         /// The largest device coordinate accepted; beyond it nothing is drawn.
         static let coordinateLimit = 1 << 24
 
-        /// Combines the placed source, times `coverage`, with the destination
-        /// pixels of `area` (device pixels; see `compositeOver`).
+        func composite(_ op: Operator, coverage: Coverage, into destination: UnsafeMutableRawPointer,
+                       destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect) {
+            composite(op, coverage: coverage, into: destination, destinationStride: destinationStride, origin: origin,
+                      area: area, implementation: .best)
+        }
+
+        /// `composite` with the inner loop chosen (for tests).
         func composite(_ op: Operator, coverage: Coverage, into destination: UnsafeMutableRawPointer,
                        destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect,
-                       implementation: Implementation = .best) {
+                       implementation: Implementation) {
             let limit = Self.coordinateLimit
             guard !area.isEmpty,
                   area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit,
                   abs(origin.x) < limit, abs(origin.y) < limit
             else { return }
-            var factor: UInt8 = 255
-            var mask: (bytes: UnsafePointer<UInt8>, stride: Int, origin: (x: Int, y: Int))?
-            switch coverage {
-            case .opacity(let opacity):
-                guard opacity > 0 else { return }   // NaN too
-                factor = opacity >= 1 ? 255 : UInt8((opacity * 255).rounded())
-                guard factor > 0 else { return }
-            case .mask(let bytes, let stride, let maskOrigin):
-                mask = (bytes, stride, maskOrigin)
-            }
+            guard let (factor, mask) = coverage.resolved else { return }
             let simd = implementation != .scalar && AffineKernel.hasSIMDPath
             let avx2 = implementation == .best && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
             let w16 = width << 16, h16 = height << 16

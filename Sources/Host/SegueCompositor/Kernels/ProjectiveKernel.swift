@@ -20,7 +20,7 @@ import SegueBasics
 enum ProjectiveKernel {
     /// A source placed on the device: the device → source transform and
     /// the source pixels, usable for any number of bands, from any thread.
-    struct Placement: @unchecked Sendable {
+    struct Placement: AffineKernel.Sampled, @unchecked Sendable {
         /// Device → source.
         let inverse: ProjectiveTransform
         let width: Int, height: Int, stride: Int
@@ -51,17 +51,17 @@ enum ProjectiveKernel {
         /// (`bilinear_span_avx2`, the same integers as the scalar code).
         func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
                        into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
-                       area: PixelRect, vectorized: Bool = true) {
-            var factor: UInt32 = 255
-            var mask: (bytes: UnsafePointer<UInt8>, stride: Int, origin: (x: Int, y: Int))?
-            switch coverage {
-            case .opacity(let opacity):
-                guard opacity > 0 else { return }   // NaN too
-                factor = opacity >= 1 ? 255 : UInt32((opacity * 255).rounded())
-                guard factor > 0 else { return }
-            case .mask(let bytes, let stride, let maskOrigin):
-                mask = (bytes, stride, maskOrigin)
-            }
+                       area: PixelRect) {
+            composite(op, coverage: coverage, into: destination, destinationStride: destinationStride, origin: origin,
+                      area: area, vectorized: true)
+        }
+
+        /// `composite`, with or without the AVX2 runs (for tests).
+        func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
+                       into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
+                       area: PixelRect, vectorized: Bool) {
+            guard let (factorByte, mask) = coverage.resolved else { return }
+            let factor = UInt32(factorByte)
             let limit = AffineKernel.Placement.coordinateLimit
             guard !area.isEmpty, area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit else { return }
             let avx2 = vectorized && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
