@@ -16,15 +16,16 @@ private enum SlidingDoorPlugin {
 @Suite struct SlidingDoorTests {
     let frame = Rect(x: 10, y: 20, width: 400, height: 300)
 
-    func slidingDoor(_ shift: Double, frame: Rect? = nil) throws -> Rendering {
+    func slidingDoor(_ shift: Double, pieces: Int = 2, frame: Rect? = nil, expecting status: segue_status = segue_status(SEGUE_OK))
+        throws -> Rendering {
         let registration = try #require(SlidingDoorPlugin.runtime?.effects.first)
         let instance = EffectInstance(registration: registration)
         let canvas = FakeCanvas(frame: frame ?? self.frame)
-        let values = [number(shift)]
-        let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.handle) }
-        let rendering = Rendering(status: status, canvas: canvas)
-        #expect(rendering.status == SEGUE_OK)
-        #expect(rendering.errors.isEmpty)
+        let values = [number(shift), number(Double(pieces), kind: .integer)]
+        let result = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.handle) }
+        let rendering = Rendering(status: result, canvas: canvas)
+        #expect(rendering.status == status)
+        if status == segue_status(SEGUE_OK) { #expect(rendering.errors.isEmpty) }
         return rendering
     }
 
@@ -43,12 +44,16 @@ private enum SlidingDoorPlugin {
         let effect = try #require(runtime.effects.first).descriptor.pointee
         #expect(String(cString: effect.id) == "segue.slidingDoor")
         #expect(String(cString: effect.name) == "slidingDoor")
-        #expect(effect.param_count == 1)
+        #expect(effect.param_count == 2)
         let shift = effect.params[0]
         #expect(String(cString: shift.name) == "shift")
         #expect(shift.kind == ParameterKind.number.cValue)
         #expect(shift.flags == SEGUE_PARAM_ANIMATABLE)
         #expect(shift.active.number == 0.5 && shift.identity.number == 0)
+        let pieces = effect.params[1]
+        #expect(String(cString: pieces.name) == "pieces")
+        #expect(pieces.kind == ParameterKind.integer.cValue && pieces.flags == SEGUE_PARAM_HAS_RANGE)
+        #expect(pieces.minimum == 2 && pieces.maximum == 4 && pieces.active.number == 2 && pieces.identity.number == 2)
     }
 
     @Test func atZeroTheContentIsDrawnOnceAsItIs() throws {
@@ -102,5 +107,47 @@ private enum SlidingDoorPlugin {
         let drawn = halves(try slidingDoor(0.5, frame: Rect(x: 0, y: 0, width: 1, height: 10)))
         #expect(drawn.count == 1)
         #expect(drawn.first?.crop == Rect(x: 0, y: 0, width: 1, height: 10))
+    }
+
+    // MARK: - quarters
+
+    @Test func quartersMoveTowardsTheirCornersTopLeftOnTop() throws {
+        let drawn = halves(try slidingDoor(0.25, pieces: 4))
+        try #require(drawn.count == 4)
+        // Bottom-right, bottom-left, top-right, top-left; 400 × 300 at (10, 20), cut at x 210, y 170.
+        #expect(drawn[0].crop == Rect(x: 210, y: 170, width: 200, height: 150))
+        #expect(drawn[0].transform == .translation(x: 100, y: 75))
+        #expect(drawn[1].crop == Rect(x: 10, y: 170, width: 200, height: 150))
+        #expect(drawn[1].transform == .translation(x: -100, y: 75))
+        #expect(drawn[2].crop == Rect(x: 210, y: 20, width: 200, height: 150))
+        #expect(drawn[2].transform == .translation(x: 100, y: -75))
+        #expect(drawn[3].crop == Rect(x: 10, y: 20, width: 200, height: 150))
+        #expect(drawn[3].transform == .translation(x: -100, y: -75))
+    }
+
+    @Test func atZeroTheQuarteredDoorIsTheContentOnceWithoutASeam() throws {
+        #expect(try slidingDoor(0, pieces: 4).calls == [.draw(DrawCall(image: "content"))])
+    }
+
+    @Test func theFourCropsTileTheFrameExactlyAtEveryShift() throws {
+        for frame in [Rect(x: 3, y: 5, width: 257, height: 131), Rect(x: 0, y: 0, width: 2, height: 3),
+                      Rect(x: 10, y: 20, width: 400, height: 300)] {
+            for shift in stride(from: -2.0, through: 2.0, by: 0.0625) where shift != 0 {
+                let crops = halves(try slidingDoor(shift, pieces: 4, frame: frame)).compactMap(\.crop)
+                #expect(crops.count == 4)
+                // Whole pixels, inside the frame, disjoint, and together as large as it: a tiling.
+                #expect(crops.allSatisfy { $0.isIntegral && frame.contains($0) })
+                for i in crops.indices { for j in crops.indices where i < j {
+                    #expect(crops[i].intersection(crops[j]).isEmpty, "\(crops[i]) overlaps \(crops[j])")
+                } }
+                #expect(crops.reduce(0) { $0 + $1.width * $1.height } == frame.width * frame.height)
+            }
+        }
+    }
+
+    @Test func threePiecesFailTheFrameSayingSo() throws {
+        let rendering = try slidingDoor(0.25, pieces: 3, expecting: Status.plugin.cValue)
+        #expect(rendering.calls.isEmpty)
+        #expect(rendering.errors == ["slidingDoor: pieces must be 2 or 4, not 3"])
     }
 }

@@ -20,7 +20,7 @@ CLEAR = (0, 0, 0, 0)
 class SlidingDoorTests(EffectInvariants, Workspace):
     SHORTHAND = ".slidingDoor"
     PLUGIN_FILE = "sliding-door.so"
-    IDENTITY_SPECS = (".slidingDoor(shift: -0.4)", ".slidingDoor(shift: 3)")
+    IDENTITY_SPECS = (".slidingDoor(shift: -0.4)", ".slidingDoor(shift: 3)", ".slidingDoor(pieces: 4)")
 
     def frame(self, to, spec, progress, *extra, name="out.png"):
         """Renders `spec` with `to` inserted at `progress`; returns (width, height, pixels)."""
@@ -88,6 +88,49 @@ class SlidingDoorTests(EffectInvariants, Workspace):
                     self.assertGreaterEqual(out[3], max(top[3], under[3]), f"({x}, {y}): over adds coverage")
                     checked["both translucent or mixed"] += 1
         self.assertTrue(all(checked.values()), checked)
+
+    def test_quarters_move_towards_their_corners_by_whole_pixels(self):
+        # 400×300, shift 0.25 with four pieces: each quarter moves 100 across and 75 down or up.
+        width, height, got = self.frame(self.a, ".slidingDoor(shift: 0.25, pieces: 4)", 0)
+        _, _, source = read_png(self.a)
+        for y in range(height):
+            for x in range(width):
+                if x < 100 and y < 75:
+                    want = source[(y + 75) * width + x + 100]       # top-left quarter
+                elif x >= 300 and y < 75:
+                    want = source[(y + 75) * width + x - 100]       # top-right
+                elif x < 100 and y >= 225:
+                    want = source[(y - 75) * width + x + 100]       # bottom-left
+                elif x >= 300 and y >= 225:
+                    want = source[(y - 75) * width + x - 100]       # bottom-right
+                else:
+                    want = CLEAR
+                self.assertEqual(got[y * width + x], want, f"({x}, {y})")
+
+    def test_every_quarter_pixel_lands_once_at_whole_pixel_shifts(self):
+        # Crossing quarters (shift −0.05: 20 across, 15 down on 400×300) over an opaque photo:
+        # each output pixel shows exactly the input pixel its top-left-most covering quarter puts there.
+        width, height, got = self.frame(self.a, ".slidingDoor(shift: -0.05, pieces: 4)", 0)
+        _, _, source = read_png(self.a)
+        moves = [((200, 400), (150, 300), 20, 15),   # bottom-right moves left and up
+                 ((0, 200), (150, 300), -20, 15),   # bottom-left
+                 ((200, 400), (0, 150), 20, -15),   # top-right
+                 ((0, 200), (0, 150), -20, -15)]    # top-left, on top
+        for y in range(height):
+            for x in range(width):
+                want = CLEAR
+                for (x0, x1), (y0, y1), dx, dy in moves:
+                    sx, sy = x + dx, y + dy
+                    if x0 <= sx < x1 and y0 <= sy < y1:
+                        want = source[sy * width + sx]
+                self.assertEqual(got[y * width + x], want, f"({x}, {y})")
+
+    def test_three_pieces_fail_with_a_message(self):
+        out = self.path("three.png")
+        result = segue("frame", "--to", self.a, "--transition", ".slidingDoor(pieces: 3)", "--progress", "0.5",
+                       "-o", out, check=None)
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn("pieces must be 2 or 4, not 3", result.stderr)
 
     def test_at_shift_one_half_both_halves_have_left_the_frame(self):
         _, _, got = self.frame(self.a, ".slidingDoor", 0)  # the active state: shift 0.5

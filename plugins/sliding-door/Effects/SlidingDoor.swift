@@ -1,37 +1,45 @@
 import SeguePluginKit
 
-/// `slidingDoor`: the content cut into a left and a right half that slide
-/// sideways, apart or across each other.
+/// `slidingDoor(pieces:)`: the content cut into a left and a right half
+/// that slide sideways, apart or across each other — or, with `pieces: 4`,
+/// into quarters that each move towards their own corner (the article's
+/// onboarding transition).
 ///
-/// The cut is the whole-pixel column `frame.minX + ⌊width / 2⌋`; each half is
-/// a whole-pixel crop of the content, so the two tile the frame exactly. At
-/// `shift` s each half moves by `s · width`: for s > 0 the left half moves
-/// left and the right half right (apart; at 0.5 both have left the frame),
-/// for s < 0 they move towards each other and cross. Where they overlap the
-/// left half is drawn on top (the order of the article's ZStack).
+/// The cuts are the whole-pixel column `frame.minX + ⌊width / 2⌋` and, for
+/// quarters, the row `frame.minY + ⌊height / 2⌋`; each piece is a
+/// whole-pixel crop of the content, so the pieces tile the frame exactly. At
+/// `shift` s each half moves by `s · width` sideways (a quarter also by
+/// `s · height` up or down): for s > 0 away from the middle (at 0.5 all have
+/// left the frame), for s < 0 towards it and across. Where pieces overlap
+/// the left (and top) ones are drawn on top (the order of the article's ZStack).
 ///
 /// At exactly 0 the content is drawn once, as it is: no cut, no seam. A
 /// shift whose move is a whole number of pixels is an exact copy of each
-/// half; others are filtered. Well defined for any finite shift; a
-/// non-finite one (or one moving the halves farther than any output reaches)
-/// draws nothing.
+/// piece; others are filtered. Well defined for any finite shift; a
+/// non-finite one (or one moving the pieces farther than any output reaches)
+/// draws nothing. Only 2 and 4 pieces exist: 3 fails the frame, saying so.
 struct SlidingDoor: Effect {
     static let id = "segue.slidingDoor"
     static let name = "slidingDoor"
-    static let summary = "The content cut into left and right halves that slide apart (or cross, for a negative shift)"
+    static let summary = "The content cut into halves (or quarters) that slide apart (or cross, for a negative shift)"
 
     static let shift = Parameter.number(
-        "shift", summary: "How far each half moves, as a fraction of the width: positive apart, negative crossing",
+        "shift", summary: "How far each piece moves, as a fraction of the frame: positive apart, negative crossing",
         active: 0.5, identity: 0, animatable: true)
+    static let pieces = Parameter.integer(
+        "pieces", summary: "2: left and right halves; 4: quarters, each moving towards its corner", default: 2,
+        range: 2...4)
 
     static var parameters: [ParameterDeclaration] {
         shift
+        pieces
     }
 
     func render(values: Values<SlidingDoor>, canvas: Canvas) throws {
-        let frame = canvas.frame
+        let count = values.pieces
+        guard count != 3 else { try canvas.fail("slidingDoor: pieces must be 2 or 4, not 3") }
         let content = canvas.content
-        for piece in SlidingDoor.halves(frame: frame, shift: values.shift) {
+        for piece in SlidingDoor.pieces(frame: canvas.frame, shift: values.shift, quartered: count == 4) {
             if let crop = piece.crop {
                 try canvas.draw(content, transform: piece.transform, crop: crop)
             } else {
@@ -47,22 +55,30 @@ struct SlidingDoor: Effect {
         var transform: AffineTransform
     }
 
-    /// Beyond this many pixels a half is off any output (at most 32768 wide).
+    /// Beyond this many pixels a piece is off any output (at most 32768 wide).
     static let farthest = 1e9
 
-    /// The drawings at `shift`, in drawing order (right half first, the left
-    /// half on top): the whole content once at 0, nothing when the shift is
-    /// not finite or moves the halves out of reach, else the two halves.
-    static func halves(frame: Rect, shift: Double) -> [Piece] {
+    /// The drawings at `shift`, in drawing order (right before left, bottom
+    /// before top, so the top-left piece is on top): the whole content once
+    /// at 0, nothing when the shift is not finite or moves the pieces out of
+    /// reach, else the halves or quarters (empty ones left out).
+    static func pieces(frame: Rect, shift: Double, quartered: Bool) -> [Piece] {
         if shift == 0 { return [Piece(crop: nil, transform: .identity)] }
-        let distance = shift * frame.width
-        guard distance.isFinite, abs(distance) < farthest else { return [] }
-        let cut = frame.minX + (frame.width / 2).rounded(.down)
-        let left = Rect(x: frame.minX, y: frame.minY, width: cut - frame.minX, height: frame.height)
-        let right = Rect(x: cut, y: frame.minY, width: frame.maxX - cut, height: frame.height)
+        let across = shift * frame.width, down = quartered ? shift * frame.height : 0
+        guard across.isFinite, down.isFinite, abs(across) < farthest, abs(down) < farthest else { return [] }
+        let column = frame.minX + (frame.width / 2).rounded(.down)
+        let row = quartered ? frame.minY + (frame.height / 2).rounded(.down) : frame.minY
+        // (x range, horizontal direction) and (y range, vertical direction), drawn last last.
+        let columns = [(column, frame.maxX, 1.0), (frame.minX, column, -1.0)]
+        let rows = quartered ? [(row, frame.maxY, 1.0), (frame.minY, row, -1.0)] : [(frame.minY, frame.maxY, 0.0)]
         var pieces: [Piece] = []
-        if !right.isEmpty { pieces.append(Piece(crop: right, transform: .translation(x: distance, y: 0))) }
-        if !left.isEmpty { pieces.append(Piece(crop: left, transform: .translation(x: -distance, y: 0))) }
+        for (y0, y1, dy) in rows {
+            for (x0, x1, dx) in columns {
+                let crop = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                guard !crop.isEmpty else { continue }
+                pieces.append(Piece(crop: crop, transform: .translation(x: dx * across, y: dy * down)))
+            }
+        }
         return pieces
     }
 }
