@@ -86,6 +86,7 @@ let package = Package(
         .library(name: "segue-plugin-explode", type: .dynamic, targets: ["SegueExplodePlugin"]),
         .library(name: "segue-plugin-count-up", type: .dynamic, targets: ["SegueCountUpPlugin"]),
         .library(name: "segue-plugin-tiktok", type: .dynamic, targets: ["SegueTikTokPlugin"]),
+        .library(name: "segue-plugin-distortions", type: .dynamic, targets: ["SegueDistortionsPlugin"]),
     ],
     targets: [
         // Sources/System: the C libraries, from Debian's -dev packages, as Swift modules.
@@ -171,6 +172,9 @@ let package = Package(
         .target(name: "SegueTikTok", dependencies: ["SeguePluginKit"], path: "plugins/tiktok/Effects"),
         .target(name: "SegueTikTokPlugin", dependencies: ["SegueTikTok"], path: "plugins/tiktok/Plugin",
                 linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+        .target(name: "SegueDistortions", dependencies: ["SeguePluginKit"], path: "plugins/distortions/Effects"),
+        .target(name: "SegueDistortionsPlugin", dependencies: ["SegueDistortions"], path: "plugins/distortions/Plugin",
+                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
 
         .testTarget(name: "SegueVocabularyTests", dependencies: ["SegueVocabulary"]),
         .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue"]),
@@ -183,7 +187,7 @@ let package = Package(
         .testTarget(name: "SegueMediaTests", dependencies: ["SegueMedia"]),
         .testTarget(name: "SegueSamplesTests", dependencies: ["SegueSamples", "SegueImageIO"]),
         .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SeguePluginKitTesting", "SegueABI", "SegueClip", "SegueSlidingDoor", "SegueExplode",
-                                                                 "SegueCountUp", "SegueTikTok"]),
+                                                                 "SegueCountUp", "SegueTikTok", "SegueDistortions"]),
         // Renders the built plugins (build/lib/segue/plugins, from `make build`) through the engine.
         .testTarget(name: "SegueEffectTests",
                     dependencies: ["SegueEngine", "SegueText", "SegueCompositor", "SegueModel", "SegueBasics"]),

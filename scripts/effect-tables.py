@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-EFFECTS = ["clip", "countUp", "slidingDoor", "explode", "tiktok"]
+EFFECTS = ["clip", "countUp", "slidingDoor", "explode", "tiktok", "slideAway", "shift", "wave"]
 
 
 def table(segue, name):
@@ -25,7 +25,10 @@ def table(segue, name):
         if "cases" in p:
             kind += " (" + ", ".join("." + c for c in p["cases"]) + ")"
         values = p["active"] if p["active"] == p["identity"] else f"{p['active']} → {p['identity']}"
-        lines.append(f"| `{p['name']}` | {kind} | `{values}` | {'yes' if p['animatable'] else 'no'} | {p['summary']} |")
+        cell = f"`{values}`"
+        if "removal" in p:
+            cell += f" (removing: `{p['removal']} → {p['identity']}`)"
+        lines.append(f"| `{p['name']}` | {kind} | {cell} | {'yes' if p['animatable'] else 'no'} | {p['summary']} |")
     return "\n".join(lines)
 
 

@@ -208,4 +208,71 @@ import Testing
         #expect(output[4, 1] == 0xFF0000FF && output[7, 6] == 0xFF0000FF)   // the rasterised content, in place
         #expect(output[1, 1] == 0 && output[8, 6] == 0)
     }
+
+    @Test("a parameter's removal default is read, and checked like the others")
+    func readsRemovalDefaults() throws {
+        var shift = InMemoryPlugin.number("amount", active: 1, identity: 0)
+        shift.flags |= UInt32(SEGUE_PARAM_HAS_REMOVAL)
+        shift.removal = segue_value(kind: segue_kind(SEGUE_KIND_NUMBER), number: -1, point: segue_point(),
+                                    color: segue_color(), text: nil)
+        let effect = InMemoryPlugin.effect(id: "test.shift", name: "shift", params: [shift], render: { _, _, _ in 0 })
+        let plugin = try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:shift")
+        let descriptor = try #require(plugin.effects.first?.descriptor)
+        #expect(descriptor.parameters[0].removal == .number(-1))
+        #expect(descriptor.defaultRemovalActive?.number("amount") == -1)
+        // Without the flag the field is not read.
+        var unflagged = shift
+        unflagged.flags &= ~UInt32(SEGUE_PARAM_HAS_REMOVAL)
+        let plain = InMemoryPlugin.effect(id: "test.plain", name: "plain", params: [unflagged], render: { _, _, _ in 0 })
+        #expect(try LoadedPlugin(entry: InMemoryPlugin.entry([plain]), path: "memory:plain").effects[0]
+            .descriptor.parameters[0].removal == nil)
+        // Of the wrong kind, refused naming it.
+        var wrong = shift
+        wrong.removal.kind = segue_kind(SEGUE_KIND_BOOL)
+        let bad = InMemoryPlugin.effect(id: "test.bad", name: "bad", params: [wrong], render: { _, _, _ in 0 })
+        #expect {
+            _ = try LoadedPlugin(entry: InMemoryPlugin.entry([bad]), path: "memory:bad")
+        } throws: { ($0 as? SegueError)?.message.contains("the removal value of effect 'test.bad'") == true }
+    }
+
+    /// Releases of distortions handed to the host by `distortionRefusals`.
+    nonisolated(unsafe) static var releases = 0
+
+    @Test("canvas_draw_distorted refuses what it must, releasing the context; a struct of no known size is not read")
+    func distortionRefusals() throws {
+        let render: InMemoryPlugin.Render = { _, _, canvas in
+            let host = InMemoryPlugin.host
+            let content = host.canvas_content!(canvas)
+            var d = segue_distortion()
+            d.struct_size = UInt32(MemoryLayout<segue_distortion>.size)
+            d.map = { _, _, _, _ in }
+            d.release = { _ in PluginHostTests.releases += 1 }
+            let invalid = segue_status(SEGUE_ERROR_INVALID_ARGUMENT)
+            var tiny = d
+            tiny.struct_size = 3
+            var noMap = d
+            noMap.map = nil
+            var infinite = d
+            infinite.max_sample_offset.x = .infinity
+            guard host.canvas_draw_distorted!(canvas, content, nil) == invalid,
+                  host.canvas_draw_distorted!(canvas, content, &tiny) == invalid, PluginHostTests.releases == 0,
+                  host.canvas_draw_distorted!(canvas, content, &noMap) == invalid, PluginHostTests.releases == 1,
+                  host.canvas_draw_distorted!(canvas, content, &infinite) == invalid, PluginHostTests.releases == 2,
+                  host.canvas_draw_distorted!(canvas, nil, &d) == invalid, PluginHostTests.releases == 3,
+                  host.canvas_draw_distorted!(nil, content, &d) == invalid, PluginHostTests.releases == 4
+            else { return segue_status(SEGUE_ERROR_PLUGIN) }
+            return host.canvas_draw_distorted!(canvas, content, &d)
+        }
+        let effect = InMemoryPlugin.effect(id: "test.distort", name: "distort", params: [], render: render)
+        let plugin = try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:distort")
+        let instance = try PluginEffect(plugin.effects[0])
+        do {
+            var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: 4, height: 4), content: Picture())
+            try instance.render(instance.descriptor.defaultActive, into: &canvas)
+            #expect(canvas.picture.items.count == 1 && canvas.picture.items[0].distortion != nil)
+            #expect(Self.releases == 4)
+        }
+        // The accepted one, once its recording is gone.
+        #expect(Self.releases == 5)
+    }
 }

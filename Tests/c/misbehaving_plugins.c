@@ -137,6 +137,27 @@ static void wrong_handles(segue_engine *engine, segue_surface *input)
     }
 }
 
+/* Refused distortions are released at once, accepted ones after their
+ * frame (the plugin checks both, failing the frame otherwise); positions that
+ * are NaN, infinite or far away leave their pixels transparent, and the
+ * identity columns show the content exactly. */
+static void bad_distortion(segue_engine *engine, segue_surface *input)
+{
+    for (int round = 0; round < 2; round++) {
+        segue_surface *target = filled(WIDTH, HEIGHT, 0x12345678u);
+        CHECK_STATUS(render(engine, ".badDistortion", input, 1, NULL, target), SEGUE_OK);
+        int wrong = 0, first_x = -1, first_y = -1;
+        for (int y = 0; y < HEIGHT; y++)
+            for (int x = 0; x < WIDTH; x++) {
+                uint32_t expected = x % 4 == 0 ? pixel(input, x, y) : 0;
+                if (pixel(target, x, y) != expected && !wrong++)
+                    first_x = x, first_y = y;
+            }
+        CHECK(!wrong, "round %d: %d pixels wrong, the first (%d, %d)", round, wrong, first_x, first_y);
+        segue_surface_unref(target);
+    }
+}
+
 /* Far-away drawing shows nothing and costs little; the huge rectangle covers all. */
 static void far_outside(segue_engine *engine, segue_surface *input)
 {
@@ -301,6 +322,7 @@ int main(int argc, char **argv)
     nan_geometry(engine, input);
     far_outside(engine, input);
     wrong_handles(engine, input);
+    bad_distortion(engine, input);
     slow_render(engine, input);
     stubborn_render(engine, input);
     cancelled_before_start(engine, input);

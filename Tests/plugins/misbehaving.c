@@ -12,6 +12,10 @@
  *     .slowRender       works until the caller cancels (polls
  *                       canvas_is_cancelled); gives up after 60 s
  *     .stubbornRender   sleeps `amount` seconds and ignores cancellation
+ *     .badDistortion    hands canvas_draw_distorted() what it must refuse,
+ *                       checking each refusal released the context, then a
+ *                       map whose positions are, column by column, the
+ *                       pixel's own, NaN, infinite and 1e300 away
  *     .wrongHandles     hands the host handles of the wrong kind, stale ones
  *                       (a canvas, an image and a layer of an earlier render
  *                       or call), pointers to unrelated memory and double
@@ -196,7 +200,7 @@ static uint64_t unrelated[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
 #define EXPECT(condition, what)                                                  \
     do {                                                                         \
         if (!(condition)) {                                                      \
-            host->canvas_set_error(canvas, "wrongHandles: " what);               \
+            host->canvas_set_error(canvas, "not as documented: " what);          \
             return SEGUE_ERROR_PLUGIN;                                           \
         }                                                                        \
     } while (0)
@@ -280,6 +284,68 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
     return host->canvas_draw_image(canvas, content, &draw) == SEGUE_OK && drawn != NULL ? SEGUE_OK : SEGUE_ERROR_PLUGIN;
 }
 
+/* A map whose positions, by column modulo 4: the pixel's own position (so
+ * it shows the content exactly), NaN, an infinity, and far outside. */
+static void wild_map(void *context, segue_point first, int32_t count, double *positions)
+{
+    (void)context;
+    for (int32_t i = 0; i < count; i++) {
+        double x = first.x + i, y = first.y;
+        switch ((int)floor(x) % 4) {
+        case 0: positions[2 * i] = x, positions[2 * i + 1] = y; break;
+        case 1: positions[2 * i] = NAN, positions[2 * i + 1] = y; break;
+        case 2: positions[2 * i] = x, positions[2 * i + 1] = (i % 2 ? -INFINITY : INFINITY); break;
+        default: positions[2 * i] = 1e300, positions[2 * i + 1] = -1e300; break;
+        }
+    }
+}
+
+static int releases;
+
+static void count_release(void *context)
+{
+    (void)context;
+    __atomic_add_fetch(&releases, 1, __ATOMIC_RELAXED);
+}
+
+/* How many releases the renders so far should have seen, once their frames were composited. */
+static int releases_due;
+
+static segue_status bad_distortion(const segue_value *values, segue_canvas *canvas)
+{
+    (void)values;
+    const segue_status invalid = SEGUE_ERROR_INVALID_ARGUMENT;
+    segue_image *content = host->canvas_content(canvas);
+    if (host->struct_size < offsetof(segue_host, canvas_draw_distorted) + sizeof host->canvas_draw_distorted)
+        return SEGUE_ERROR_PLUGIN;
+    /* Every distortion handed over earlier has been released by now. */
+    EXPECT(__atomic_load_n(&releases, __ATOMIC_RELAXED) == releases_due, "every earlier distortion released");
+
+    segue_distortion d = SEGUE_DISTORTION_DEFAULTS;
+    d.map = wild_map;
+    d.release = count_release;
+    EXPECT(host->canvas_draw_distorted(canvas, content, NULL) == invalid, "a NULL distortion");
+    segue_distortion no_map = d;
+    no_map.map = NULL;
+    EXPECT(host->canvas_draw_distorted(canvas, content, &no_map) == invalid, "a distortion without a map");
+    segue_distortion negative = d;
+    negative.max_sample_offset.x = -1;
+    EXPECT(host->canvas_draw_distorted(canvas, content, &negative) == invalid, "a negative offset");
+    segue_distortion nan_offset = d;
+    nan_offset.max_sample_offset.y = NAN;
+    EXPECT(host->canvas_draw_distorted(canvas, content, &nan_offset) == invalid, "a NaN offset");
+    EXPECT(host->canvas_draw_distorted((segue_canvas *)content, content, &d) == invalid, "an image as the canvas");
+    EXPECT(host->canvas_draw_distorted(canvas, (segue_image *)(void *)unrelated, &d) == invalid, "a stray image");
+    /* Each refusal above, but the first, released the context before it returned. */
+    releases_due += 5;
+    EXPECT(__atomic_load_n(&releases, __ATOMIC_RELAXED) == releases_due, "refused distortions released at once");
+
+    /* Then the wild map itself, with a huge offset: released after the frame. */
+    d.max_sample_offset = (segue_point){ 1e300, 1e300 };
+    releases_due += 1;
+    return host->canvas_draw_distorted(canvas, content, &d);
+}
+
 #define EFFECT(ID, NAME, SUMMARY, RENDER)                                                                   \
     {                                                                                                      \
         .struct_size = sizeof(segue_effect_desc), .id = "test." ID, .name = NAME, .summary = SUMMARY,      \
@@ -299,6 +365,7 @@ RENDER_FUNCTION(failing_render)
 RENDER_FUNCTION(slow_render)
 RENDER_FUNCTION(stubborn_render)
 RENDER_FUNCTION(wrong_handles)
+RENDER_FUNCTION(bad_distortion)
 
 static const segue_effect_desc effects[] = {
     EFFECT("nan_geometry", "nanGeometry", "NaN and infinite geometry everywhere", nan_geometry_entry),
@@ -307,6 +374,8 @@ static const segue_effect_desc effects[] = {
     EFFECT("slow_render", "slowRender", "renders until cancelled", slow_render_entry),
     EFFECT("stubborn_render", "stubbornRender", "sleeps, ignoring cancellation", stubborn_render_entry),
     EFFECT("wrong_handles", "wrongHandles", "handles of the wrong kind, stale and stray", wrong_handles_entry),
+    EFFECT("bad_distortion", "badDistortion", "distortions refused, and positions NaN, infinite and far away",
+           bad_distortion_entry),
 };
 
 static uint32_t effect_count(void)

@@ -8,6 +8,7 @@ Tests/c/plugin_host.c, a C host using the plugin API, is compiled here too,
 as the Makefile compiles the C tests.
 """
 import json
+import math
 import os
 import re
 import shutil
@@ -23,6 +24,7 @@ LIB = os.path.join(BUILD, "lib")
 PKG_CONFIG_PATH = os.path.join(LIB, "pkgconfig")
 TEST_PLUGIN = os.path.join(ROOT, "Tests", "plugins", "testplugin.c")
 IRIS_SOURCE = os.path.join(ROOT, "examples", "plugin", "iris.c")
+RIPPLE_SOURCE = os.path.join(ROOT, "examples", "plugin", "ripple.c")
 PLUGIN_HOST = os.path.join(ROOT, "Tests", "c", "plugin_host.c")
 CC = os.environ.get("CC", "cc")
 INSTALLED_PLUGINS = os.path.join(BUILD, "lib", "segue", "plugins")
@@ -89,24 +91,29 @@ def build_named_plugin(path, effect_id, effect_name, plugin_name="Test plugin", 
                              f'PLUGIN_NAME="{plugin_name}"', *defines)
 
 
-def documented_iris_command():
-    """The one-line build command in iris.c's header comment."""
-    with open(IRIS_SOURCE) as f:
+def documented_command(source):
+    """The one-line build command in a template plugin's header comment."""
+    with open(source) as f:
         lines = [line.strip(" *\n") for line in f if line.strip(" *").startswith("cc -shared")]
     if len(lines) != 1:
-        raise AssertionError(f"iris.c documents {len(lines)} 'cc -shared' commands, expected one")
+        raise AssertionError(f"{source} documents {len(lines)} 'cc -shared' commands, expected one")
     return lines[0]
 
 
-def build_iris(folder):
-    """Builds iris.so in `folder` exactly as iris.c's header says, against build/."""
-    shutil.copy(IRIS_SOURCE, os.path.join(folder, "iris.c"))
-    command = documented_iris_command()
+def build_template(source, folder):
+    """Builds a template plugin in `folder` exactly as its header says, against build/; returns the .so."""
+    name = os.path.basename(source)
+    shutil.copy(source, os.path.join(folder, name))
+    command = documented_command(source)
     result = run("sh", "-c", f"cd '{folder}' && export PKG_CONFIG_PATH='{PKG_CONFIG_PATH}' && {command}")
     if result.returncode != 0:
         raise AssertionError(f"the documented command failed: {command}\n{result.stderr}")
-    os.remove(os.path.join(folder, "iris.c"))
-    return os.path.join(folder, "iris.so")
+    os.remove(os.path.join(folder, name))
+    return os.path.join(folder, name[:-2] + ".so")
+
+
+def build_iris(folder):
+    return build_template(IRIS_SOURCE, folder)
 
 
 def build_plugin_host(folder):
@@ -487,7 +494,7 @@ class TemplatePluginTests(TempFolder):
         self.iris = build_iris(self.plugins)
 
     def test_the_documented_command_uses_pkg_config(self):
-        command = documented_iris_command()
+        command = documented_command(IRIS_SOURCE)
         self.assertIn("$(pkg-config --cflags segue)", command)
         self.assertTrue(command.endswith("-o iris.so"), command)
 
@@ -577,6 +584,55 @@ class MakefileBuiltHostTests(TempFolder):
         result = run_with(None, os.path.join(BUILD, "tests", "plugin_host"), folder, broken)
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertIn("all checks passed", result.stdout)
+
+
+class RippleTemplateTests(TempFolder):
+    """examples/plugin/ripple.c, the per-pixel template: canvas_draw_distorted()
+    from C, built with the command its header gives."""
+
+    def setUp(self):
+        super().setUp()
+        self.plugins = self.folder("plugins")
+        self.ripple = build_template(RIPPLE_SOURCE, self.plugins)
+
+    def test_it_builds_alone_and_loads(self):
+        command = documented_command(RIPPLE_SOURCE)
+        self.assertIn("$(pkg-config --cflags segue)", command)
+        needed = re.findall(r"Shared library: \[(.+?)\]", run("readelf", "-d", self.ripple, check=0).stdout)
+        self.assertEqual([n for n in needed if not re.match(r"lib(c|m)\.so", n)], [])
+        listing = plugins_json(self.plugins)
+        self.assertEqual(report_for(listing, self.ripple)["effects"], ["example.ripple"])
+
+    def test_calm_water_is_the_picture_exactly(self):
+        self.assertRenders(self.plugins, ".ripple")
+
+    def test_the_rings_read_where_its_formula_says(self):
+        # One opaque colour: a pixel whose source has all four neighbours inside shows exactly
+        # it; one reading beyond the picture is clear. Amplitude 24, wavelength 48, on 60 × 40.
+        solid = os.path.join(self.dir, "solid.png")
+        colour = (30, 160, 220, 255)
+        write_png(solid, 60, 40, [colour] * 2400)
+        out = os.path.join(self.dir, "ripple.png")
+        result = segue_with(self.plugins, "frame", "--to", solid, "--transition", ".ripple", "--progress", "0",
+                            "-o", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        _, _, pixels = read_png(out)
+        counts = [0, 0]
+        for y in range(40):
+            for x in range(60):
+                px, py = x + 0.5, y + 0.5
+                dx, dy = px - 30, py - 20
+                r = math.hypot(dx, dy)
+                push = 24 * math.sin(2 * math.pi / 48 * r) / r if r > 0 else 0
+                rx, ry = px + dx * push - 0.5, py + dy * push - 0.5
+                if 1e-6 < rx < 59 - 1e-6 and 1e-6 < ry < 39 - 1e-6:
+                    self.assertEqual(pixels[y * 60 + x], colour, f"({x}, {y}) reads inside")
+                    counts[0] += 1
+                elif rx < -1 - 1e-6 or ry < -1 - 1e-6 or rx > 60 + 1e-6 or ry > 40 + 1e-6:
+                    self.assertEqual(pixels[y * 60 + x], (0, 0, 0, 0), f"({x}, {y}) reads beyond")
+                    counts[1] += 1
+        self.assertGreater(counts[0], 1000)
+        self.assertGreater(counts[1], 100)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,8 @@
  *    the struct in the headers the filler was built with. Structs only ever
  *    gain fields at the end; a released field never moves or changes type.
  *  - The host reads each struct a plugin hands it (segue_plugin,
- *    segue_effect_desc, segue_param_desc, segue_draw, segue_text_style) by
+ *    segue_effect_desc, segue_param_desc, segue_draw, segue_text_style,
+ *    segue_distortion) by
  *    its struct_size: the size of a released layout reads the fields that
  *    layout had, and the fields added since take their documented defaults;
  *    a larger size (newer headers), up to SEGUE_STRUCT_SIZE_MAX, has its
@@ -62,8 +63,9 @@
  *  - Enumerations are fixed-width integers: new values may be added, and a
  *    host refuses a value it does not know rather than guessing.
  *  - Releases and what they added: 0.1.0, the first; 0.2.0,
- *    segue_draw.filter. A plugin built against the 0.1.0 headers keeps
- *    loading and rendering the same bytes (the tests hold a frozen copy).
+ *    segue_draw.filter, segue_param_desc.removal, and
+ *    canvas_draw_distorted() at the end of the host table with segue_distortion. A plugin built against the 0.1.0 headers
+ *    keeps loading and rendering the same bytes (the tests hold a frozen copy).
  */
 #ifndef SEGUE_PLUGIN_H
 #define SEGUE_PLUGIN_H
@@ -197,6 +199,45 @@ typedef struct segue_text_metrics {
     double width, ascent, descent;
 } segue_text_metrics;
 
+/**
+ * A distortion for canvas_draw_distorted(), SwiftUI's distortionEffect: a
+ * function from each output position to the source position it shows.
+ *
+ * Positions are in the canvas frame's own coordinates, as a SwiftUI shader
+ * sees them: (0, 0) is the frame's top-left corner, x runs across and y
+ * down, in pixels. An output pixel's position is its centre (x + ½, y + ½);
+ * a source position (u, v) reads the image bilinearly, a pixel's colour
+ * sitting at its centre, so the identity map (u, v) = position shows the
+ * image unchanged, byte for byte. Fields may be added at the end.
+ */
+typedef struct segue_distortion {
+    uint32_t struct_size;
+    /**
+     * Writes the source positions of `count` output pixels of one row into
+     * `positions`, u then v for each (2·count numbers): the first pixel's
+     * centre is `first`, each next one a pixel to the right. A position
+     * that is outside the image, or NaN or infinite, leaves its pixel
+     * transparent. [thread-safe]: the host calls it from several threads at
+     * once, for different rows, while it composites the frame, after
+     * render() has returned; it must only read `context`. The host never
+     * asks for a pixel outside the canvas frame.
+     */
+    void (*map)(void *context, segue_point first, int32_t count, double *positions);
+    /** Handed to map and release as it is; the plugin owns what it points to. */
+    void *context;
+    /** Called once, from any thread, when the host no longer needs
+     *  `context`: after the frame is composited, or at once when
+     *  canvas_draw_distorted() fails. NULL when nothing needs releasing. */
+    void (*release)(void *context);
+    /** How far a source position may lie from its pixel's position, in
+     *  pixels across (x) and down (y), SwiftUI's maxSampleOffset: the host
+     *  renders the image that far around the frame, and positions beyond
+     *  read transparent. Non-negative and finite. */
+    segue_point max_sample_offset;
+} segue_distortion;
+
+#define SEGUE_DISTORTION_DEFAULTS { sizeof(segue_distortion), NULL, NULL, NULL, { 0, 0 } }
+
 /* ------------------------------------------------------------------ */
 /* What the host offers                                                */
 /* ------------------------------------------------------------------ */
@@ -314,6 +355,26 @@ typedef struct segue_host {
      * itself before and after every render() call.
      */
     int32_t (*canvas_is_cancelled)(const segue_canvas *canvas);
+
+    /* --- Added in 0.2.0: a plugin that uses it checks that struct_size
+     *     covers it. [render thread] --- */
+
+    /**
+     * SwiftUI's distortionEffect: draws `image` (the content, a layer or a
+     * pixel image) so that every pixel of the canvas frame shows the source
+     * position `distortion->map` gives for it (see segue_distortion); the
+     * host samples, in bands on its threads, and leaves pixels transparent
+     * where a position is outside the image or not finite. Nothing outside
+     * the frame is drawn. Like every drawing, it is recorded now and done
+     * when the frame is composited; `distortion` itself is copied.
+     * @return SEGUE_OK; SEGUE_ERROR_INVALID_ARGUMENT for a NULL or ended
+     *         canvas, an image that is not one, a NULL distortion or map, a
+     *         struct_size smaller than the first layout's, or an offset that
+     *         is negative or not finite. When the call fails, release (if
+     *         any) has been called before it returns.
+     */
+    segue_status (*canvas_draw_distorted)(segue_canvas *canvas, segue_image *image,
+                                          const segue_distortion *distortion);
 } segue_host;
 
 /* ------------------------------------------------------------------ */
@@ -323,6 +384,7 @@ typedef struct segue_host {
 /** Parameter flags. */
 #define SEGUE_PARAM_ANIMATABLE 0x1u /**< interpolates between states (number, integer, color, point only) */
 #define SEGUE_PARAM_HAS_RANGE 0x2u  /**< minimum and maximum apply (number, integer) */
+#define SEGUE_PARAM_HAS_REMOVAL 0x4u /**< `removal` applies (added in 0.2.0) */
 
 /**
  * One parameter of an effect. Every string must stay valid until deinit()
@@ -343,6 +405,17 @@ typedef struct segue_param_desc {
     /** SEGUE_KIND_ENUM: the case names (identifiers), `case_count` of them. */
     const char *const *cases;
     uint32_t case_count;
+
+    /* --- Added in 0.2.0 --- */
+
+    /**
+     * With SEGUE_PARAM_HAS_REMOVAL: the value in the effect's default active
+     * state when it removes a view, of `kind`. The effect's shorthand
+     * (`.shift`) is then asymmetric: inserting from `active`, removing
+     * towards `removal` (the shift transition: 1 and −1). A value the
+     * shorthand is given applies to both sides.
+     */
+    segue_value removal;
 } segue_param_desc;
 
 /**

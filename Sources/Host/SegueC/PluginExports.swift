@@ -90,6 +90,10 @@ public func segue_engine_effect_param(_ engine: OpaquePointer?, _ index: Int, _ 
             desc.cases = object.cStringArray(cases)
             desc.case_count = UInt32(cases.count)
         }
+        if let removal = p.removal {
+            desc.flags |= UInt32(SEGUE_PARAM_HAS_REMOVAL)
+            desc.removal = segue_value(removal, text: object.cString)
+        }
         try writeGrowable(desc, to: outParam, "out_param")
     }
 }

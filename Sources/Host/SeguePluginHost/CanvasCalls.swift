@@ -111,6 +111,36 @@ enum CanvasCalls {
         }
     }
 
+    /// canvas_draw_distorted: records `image` distorted over the canvas
+    /// frame. The plugin's release runs when the recording ends, or at once
+    /// when the call fails after the struct is read.
+    static func drawDistorted(_ canvasHandle: OpaquePointer?, _ imageHandle: OpaquePointer?,
+                              _ pointer: UnsafePointer<segue_distortion>?) throws {
+        guard let pointer else { throw SegueError.invalidArgument("distortion is NULL") }
+        let d = try read(pointer, Layouts.distortion)
+        let context = ForeignPointer(pointer: d.context)
+        var handedOver = false
+        defer { if !handedOver, let release = d.release { release(context.pointer) } }
+        let session = try session(canvasHandle)
+        let image = try image(imageHandle)
+        guard let map = d.map else { throw SegueError.invalidArgument("the distortion's map is NULL") }
+        let offset = d.max_sample_offset
+        guard offset.x.isFinite, offset.y.isFinite, offset.x >= 0, offset.y >= 0 else {
+            throw SegueError.invalidArgument(
+                "the distortion's max_sample_offset (\(offset.x), \(offset.y)) must be finite and not negative")
+        }
+        let release = d.release.map { release in { @Sendable in release(context.pointer) } }
+        let distortion = Distortion(frame: session.canvas.frame, maxSampleOffset: (offset.x, offset.y),
+                                    release: release) { first, count, positions in
+            map(context.pointer, first.cValue, Int32(count), positions)
+        }
+        handedOver = true
+        switch image.content {
+        case .picture(let picture): session.canvas.draw(.picture(picture), distortion: distortion)
+        case .pixels(let surface): session.canvas.draw(.surface(surface), distortion: distortion)
+        }
+    }
+
     /// The image rendered to pixels covering `frame`'s whole pixels, pixel
     /// (0, 0) at the frame's top-left corner.
     static func rasterize(_ image: PluginImage, frame: Rect, cancellation: Cancellation,
@@ -129,4 +159,9 @@ enum CanvasCalls {
         }
         return surface
     }
+}
+
+/// A pointer a plugin owns, handed back to it from whichever thread calls.
+private struct ForeignPointer: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer?
 }

@@ -88,7 +88,7 @@ struct DescriptorReader {
         let place = "\(effect), parameter \(index)"
         let name = try text(p.name, "the name of \(place)")
         let here = "\(effect), parameter '\(name)'"
-        let known = UInt32(SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_RANGE)
+        let known = UInt32(SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_RANGE | SEGUE_PARAM_HAS_REMOVAL)
         guard p.flags & ~known == 0 else { throw malformed("\(here) has unknown flags 0x\(String(p.flags, radix: 16))") }
         let kind = try ParameterKind(p.kind, cases: try enumCases(p, here))
         guard let kind else { throw malformed("\(here) has unknown kind \(p.kind)") }
@@ -104,10 +104,12 @@ struct DescriptorReader {
         let summary = try text(p.summary, "the summary of \(here)")
         let active = try defaultValue(p.active, kind, "the active value of \(here)")
         let identity = try defaultValue(p.identity, kind, "the identity value of \(here)")
+        let removal = try p.flags & UInt32(SEGUE_PARAM_HAS_REMOVAL) == 0
+            ? nil : defaultValue(p.removal, kind, "the removal value of \(here)")
         do {
             return try ParameterSpec(
                 name: name, kind: kind, summary: summary, range: range, active: active, identity: identity,
-                isAnimatable: p.flags & UInt32(SEGUE_PARAM_ANIMATABLE) != 0)
+                removal: removal, isAnimatable: p.flags & UInt32(SEGUE_PARAM_ANIMATABLE) != 0)
         } catch let error as SegueError {
             throw malformed("\(here): \(error.message)")
         }

@@ -88,6 +88,9 @@ enum HostTable {
         host.canvas_is_cancelled = { canvas in
             CanvasSession.lookup(canvas).object?.canvas.cancellation.isRequested == true ? 1 : 0
         }
+        host.canvas_draw_distorted = { canvas, image, distortion in
+            HostTable.status { try CanvasCalls.drawDistorted(canvas, image, distortion) }
+        }
 
         host.image_create = { width, height, out in
             HostTable.status {

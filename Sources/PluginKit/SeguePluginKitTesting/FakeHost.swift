@@ -210,6 +210,13 @@ private func makeTable() -> segue_host {
         path_add_rounded_rect: { FakePath.from($0).path.addRoundedRect(in: Rect($1), cornerRadius: $2) },
         path_add_ellipse: { FakePath.from($0).path.addEllipse(in: Rect($1)) },
         path_close: { FakePath.from($0).path.closeSubpath() },
-        canvas_is_cancelled: { canvas in FakeCanvas.from(canvas).cancelled ? 1 : 0 }
+        canvas_is_cancelled: { canvas in FakeCanvas.from(canvas).cancelled ? 1 : 0 },
+        canvas_draw_distorted: { canvas, image, distortion in
+            let canvas = FakeCanvas.from(canvas)
+            let recorded = RecordedDistortion(distortion!.pointee)
+            guard canvas.refusal == .ok else { return canvas.refusal.cValue }
+            canvas.calls.append(.distort(DistortCall(image: label(image), distortion: recorded)))
+            return Status.ok.cValue
+        }
     )
 }

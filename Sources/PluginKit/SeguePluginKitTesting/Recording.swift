@@ -30,6 +30,55 @@ public struct DrawCall: Equatable, Sendable {
     }
 }
 
+/// One `canvas_draw_distorted` call: the image, and the distortion itself,
+/// kept (and released when the call is forgotten) so tests can ask it for
+/// positions.
+public struct DistortCall: Equatable, Sendable {
+    /// The image's label, as in `DrawCall`.
+    public var image: String
+    let distortion: RecordedDistortion
+
+    init(image: String, distortion: RecordedDistortion) {
+        self.image = image
+        self.distortion = distortion
+    }
+
+    /// The distortion's max_sample_offset.
+    public var maxSampleOffset: Size {
+        Size(width: distortion.value.max_sample_offset.x, height: distortion.value.max_sample_offset.y)
+    }
+
+    /// The source positions of `count` pixels of a row, the first at `first`,
+    /// as the host's compositor would ask for them.
+    public func positions(from first: Point, count: Int) -> [Point] {
+        var numbers = [Double](repeating: .nan, count: 2 * count)
+        numbers.withUnsafeMutableBufferPointer {
+            distortion.value.map?(distortion.value.context, first.cValue, Int32(count), $0.baseAddress)
+        }
+        return (0..<count).map { Point(x: numbers[2 * $0], y: numbers[2 * $0 + 1]) }
+    }
+
+    /// The source position of the pixel whose position is `point`.
+    public func position(of point: Point) -> Point {
+        positions(from: point, count: 1)[0]
+    }
+
+    public static func == (a: DistortCall, b: DistortCall) -> Bool {
+        a.image == b.image && a.distortion === b.distortion
+    }
+}
+
+/// A distortion a plugin handed the fake host, released with the last call that holds it.
+final class RecordedDistortion: @unchecked Sendable {
+    let value: segue_distortion
+
+    init(_ value: segue_distortion) {
+        self.value = value
+    }
+
+    deinit { value.release?(value.context) }
+}
+
 /// What an effect asked a fake canvas to do, in order.
 public enum Call: Equatable, Sendable {
     case draw(DrawCall)
@@ -40,6 +89,8 @@ public enum Call: Equatable, Sendable {
     case endLayer(String)
     /// An image rasterised: its label.
     case rasterize(String)
+    /// An image drawn distorted.
+    case distort(DistortCall)
 }
 
 /// An image the fake host hands out: a label tests can recognise, and, for

@@ -87,9 +87,9 @@ public final class Compositor: @unchecked Sendable {
 
     /// `primitives` with every `.filtered` one (inner ones first) replaced by
     /// its image: the children drawn offscreen (in bands, on the pool's
-    /// threads), then changed by the filter — a colour matrix or blur into
-    /// an image drawn like any other, a projection for the projective
-    /// kernel (pixman without fast paths). The images' memory goes into `images`.
+    /// threads), then changed by the filter — a colour matrix, blur or
+    /// distortion into an image drawn like any other, a projection for the
+    /// projective kernel (pixman without fast paths). The images' memory goes into `images`.
     private func materialize(_ primitives: [Primitive], keeping images: inout [LayerPool.Lease],
                              cancellation: Cancellation) throws -> [Primitive] {
         try primitives.compactMap { original in
@@ -118,6 +118,12 @@ public final class Compositor: @unchecked Sendable {
                     images.append(blurred.image)
                     primitive.plan = .pixman(.image(blurred.image.surface, crop: nil,
                                                     transform: blurred.transform.concatenating(placement)))
+                case .distortion(let distortion, let origin, _):
+                    let distorted = try distort(layer.surface, at: (region.x0, region.y0), by: distortion,
+                                                origin: origin, over: primitive.bounds, cancellation: cancellation)
+                    images.append(distorted)
+                    primitive.plan = .pixman(.image(distorted.surface, crop: nil, transform: .translation(
+                        x: Double(primitive.bounds.x0), y: Double(primitive.bounds.y0))))
                 case .projection(let h):
                     let transform = ProjectiveTransform(placement).concatenating(h)
                     if usesFastPaths, let kernel = ProjectiveKernel.Placement(source: layer.surface, transform: transform) {
@@ -131,6 +137,29 @@ public final class Compositor: @unchecked Sendable {
                 return primitive
             }
         }
+    }
+
+    /// The distorted image of `source` (whose pixel (0, 0) is device pixel
+    /// `sourceOrigin`) over device pixels `area`: a new image, drawn in
+    /// bands on the pool's threads, each calling the distortion's map for its rows.
+    private func distort(_ source: Surface, at sourceOrigin: (x: Int, y: Int), by distortion: Distortion,
+                         origin: Point, over area: PixelRect, cancellation: Cancellation) throws -> LayerPool.Lease {
+        // A source too large for the sampler's points (32767 pixels a side) shows nothing.
+        let sampler = PointSampler(source)
+        let image = try renderer.layers.lease(width: area.width, height: area.height, cleared: sampler == nil)
+        guard let sampler else { return image }
+        let kernel = DistortionKernel(distortion: distortion, origin: origin, sampler: sampler,
+                                      sourceOrigin: sourceOrigin)
+        let destination = Destination(image.surface, origin: (area.x0, area.y0))
+        let bands = Self.bands(of: area)
+        pool.forEach(bands.count) { index in
+            guard !cancellation.isRequested else { return }
+            destination.fill(0, in: bands[index])
+            kernel.composite(.over, coverage: .opacity(1), into: image.surface.pixels,
+                             destinationStride: image.surface.stride, origin: destination.origin, area: bands[index])
+        }
+        try cancellation.check()
+        return image
     }
 
     /// Rows per band: enough to keep the per-band overhead small, few enough

@@ -116,17 +116,30 @@ struct Flattener {
         }
     }
 
-    /// An item with a projection, colour matrix or blur: the item drawn
-    /// plainly (its transform, crop, tint and channels, in device space)
-    /// becomes the children of a `.filtered` primitive per filter, in the
-    /// order projection, colour, blur; the outermost is drawn with the
-    /// item's clip, opacity and blend mode. Filters' sizes go to device
-    /// space: a blur's radius scales with the transform's area scale.
+    /// An item with a distortion, projection, colour matrix or blur: the
+    /// item drawn plainly (its transform, crop, tint and channels, in device
+    /// space) becomes the children of a `.filtered` primitive per filter, in
+    /// the order distortion, projection, colour, blur; the outermost is drawn
+    /// with the item's clip, opacity and blend mode. Filters' sizes go to
+    /// device space: a blur's radius scales with the transform's area scale.
+    /// A distortion's map works in picture coordinates: under a device
+    /// transform that is more than a translation it runs on the picture's
+    /// own pixels, which the transform then places (as a projection).
     private static func flattenFiltered(_ original: DrawItem, _ outer: Context, _ context: Context,
                                         into result: inout [Primitive]) {
+        var item = original
+        if let distortion = item.distortion, item.projection != nil || item.colorMatrix != nil || item.blur != nil {
+            // The other filters act on the distorted source: an item of its own inside them.
+            let distorted = DrawItem(source: item.source, transform: item.transform, crop: item.crop,
+                                     tint: item.tint, channels: item.channels, filter: item.filter,
+                                     distortion: distortion)
+            (item.source, item.transform, item.crop) = (.picture(Picture([distorted])), .identity, nil)
+            (item.tint, item.channels, item.distortion) = (nil, nil, nil)
+            flatten(Picture([item]), outer, into: &result)
+            return
+        }
         // Consecutive colour adjustments fold into one map, one pass: the item's
         // source may be a picture that only adjusts the colour of its own source.
-        var item = original
         while item.projection == nil, let outerMatrix = item.colorMatrix, case .picture(let nested) = item.source,
               nested.items.count == 1, let inner = nested.items.first, inner.onlyAdjustsColour,
               let innerMatrix = inner.colorMatrix {
@@ -134,8 +147,20 @@ struct Flattener {
             item.colorMatrix = innerMatrix.concatenating(outerMatrix)
         }
         var plain = item
-        (plain.projection, plain.colorMatrix, plain.blur) = (nil, nil, nil)
+        (plain.distortion, plain.projection, plain.colorMatrix, plain.blur) = (nil, nil, nil, nil)
         var filters: [LayerFilter] = []
+        var childTransform = outer.transform
+        if let distortion = item.distortion {
+            let frame = distortion.frame
+            let device = outer.transform
+            let origin = device.isTranslation ? Point(x: frame.minX + device.tx, y: frame.minY + device.ty) : frame.origin
+            guard let output = Self.pixelCentres(in: Rect(origin: origin, size: frame.size)) else { return }
+            filters.append(.distortion(distortion, origin: origin, output: output))
+            if !device.isTranslation {
+                childTransform = .identity
+                filters.append(.projection(ProjectiveTransform(device)))
+            }
+        }
         if let projection = item.projection {
             // A projection that is not finite, or a collapsed device transform, shows nothing.
             guard let deviceToPicture = outer.transform.inverted else { return }
@@ -159,7 +184,7 @@ struct Flattener {
         }
         (plain.clip, plain.opacity, plain.blend) = (nil, 1, .normal)
         var inner = Context()
-        inner.transform = outer.transform
+        inner.transform = childTransform
         inner.filter = context.filter
         var children: [Primitive] = []
         flatten(Picture([plain]), inner, into: &children)
@@ -179,6 +204,16 @@ struct Flattener {
                 children = [stage]
             }
         }
+    }
+
+    /// The pixels whose centres lie in `rect`, or nil for none (or for a
+    /// rectangle too far out to address).
+    private static func pixelCentres(in rect: Rect) -> PixelRect? {
+        let limit = Double(1 << 24)
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+        func first(_ v: Double) -> Int { Int(min(max(v - 0.5, -limit), limit).rounded(.up)) }
+        let pixels = PixelRect(x0: first(rect.minX), y0: first(rect.minY), x1: first(rect.maxX), y1: first(rect.maxY))
+        return pixels.isEmpty ? nil : pixels
     }
 
     /// A whole-pixel crop of a picture that only places one image by whole

@@ -1,7 +1,7 @@
 import Glibc
 import SegueBasics
 
-/// What a filtered item (`DrawItem.projection`, `.colorMatrix`, `.blur`)
+/// What a filtered item (`DrawItem.distortion`, `.projection`, `.colorMatrix`, `.blur`)
 /// does to its children's pixels, in device space. The children are drawn
 /// into an offscreen image first (see `Compositor`), which is then changed
 /// and drawn in their place.
@@ -12,6 +12,10 @@ enum LayerFilter {
     case blur(sigma: Double, opaque: Bool)
     /// The image seen in perspective: device → device (`ProjectiveKernel`).
     case projection(ProjectiveTransform)
+    /// Each pixel of `output` showing the source position the distortion
+    /// maps it to (`DistortionKernel`); the distortion's frame coordinates
+    /// are device coordinates less `origin`.
+    case distortion(Distortion, origin: Point, output: PixelRect)
 
     /// The device pixels the filtered image of `source` (the children's
     /// bounds) may cover; nil when it covers none.
@@ -25,6 +29,8 @@ enum LayerFilter {
                              y1: source.y1 + reach).rect
         case .projection(let h):
             return h.boundingBox(of: source.rect)
+        case .distortion(_, _, let output):
+            return output.rect
         }
     }
 
@@ -34,11 +40,20 @@ enum LayerFilter {
     /// source pixel within reach of it, starting on the device's grid of
     /// the blur's reduction (so a part of a frame is blurred as the whole
     /// is); an opaque blur repeats the source's edge, so it takes the whole
-    /// source; for a projection the source.
+    /// source; for a projection the source; for a distortion the source
+    /// within its maximum sample offset (and a pixel more, for the bilinear
+    /// neighbours) of the whole output, so a part of a frame reads what the
+    /// whole does.
     func region(for area: PixelRect, source: PixelRect) -> PixelRect {
         switch self {
         case .colorMatrix:
             return area.intersection(source)
+        case .distortion(let distortion, _, let output):
+            let reach = distortion.maxSampleOffset
+            func margin(_ offset: Double) -> Int { Int(min(offset, Double(1 << 24)).rounded(.up)) + 1 }
+            let (dx, dy) = (margin(reach.x), margin(reach.y))
+            return PixelRect(x0: output.x0 - dx, y0: output.y0 - dy, x1: output.x1 + dx, y1: output.y1 + dy)
+                .intersection(source)
         case .blur(_, true), .projection:
             return source
         case .blur(let sigma, false):

@@ -43,8 +43,9 @@ public struct Picture: Sendable {
 /// an opacity, optionally painted in one colour or with its channels scaled,
 /// combined by a blend mode.
 ///
-/// Three effects act on the source as drawn, as an offscreen image, in this
-/// order: a perspective `projection`, a `colorMatrix`, a Gaussian `blur`.
+/// Four effects act on the source as drawn, as an offscreen image, in this
+/// order: a `distortion` (in picture coordinates), a perspective
+/// `projection`, a `colorMatrix`, a Gaussian `blur`.
 public struct DrawItem: Sendable {
     public enum Source: Sendable {
         /// An image covering (0, 0)–(width, height) in source coordinates.
@@ -79,11 +80,14 @@ public struct DrawItem: Sendable {
     public var colorMatrix: ColorMatrix?
     /// A Gaussian blur of the drawn source.
     public var blur: Blur?
+    /// Each pixel of the distortion's frame showing another position of the
+    /// drawn source; nothing is drawn outside the frame.
+    public var distortion: Distortion?
 
     public init(source: Source, transform: AffineTransform = .identity, crop: Rect? = nil, clip: Clip? = nil,
                 opacity: Double = 1, tint: Color? = nil, channels: Color? = nil, blend: BlendMode = .normal,
                 filter: SamplingFilter = .bilinear, projection: ProjectiveTransform? = nil,
-                colorMatrix: ColorMatrix? = nil, blur: Blur? = nil) {
+                colorMatrix: ColorMatrix? = nil, blur: Blur? = nil, distortion: Distortion? = nil) {
         self.source = source
         self.transform = transform
         self.crop = crop
@@ -96,15 +100,16 @@ public struct DrawItem: Sendable {
         self.projection = projection
         self.colorMatrix = colorMatrix
         self.blur = blur
+        self.distortion = distortion
     }
 
     /// True when the item draws its source through an offscreen image
-    /// (a projection, a colour matrix or a blur).
-    var isFiltered: Bool { projection != nil || colorMatrix != nil || blur != nil }
+    /// (a distortion, a projection, a colour matrix or a blur).
+    var isFiltered: Bool { distortion != nil || projection != nil || colorMatrix != nil || blur != nil }
 
     /// True when the item draws its source in place, changing only its colours.
     var onlyAdjustsColour: Bool {
-        colorMatrix != nil && projection == nil && blur == nil && transform.isIdentity && crop == nil && clip == nil
+        colorMatrix != nil && distortion == nil && projection == nil && blur == nil && transform.isIdentity && crop == nil && clip == nil
             && opacity == 1 && tint == nil && channels == nil && blend == .normal && filter == .bilinear
     }
 }

@@ -69,6 +69,14 @@ public struct PictureRecorder: Sendable {
              blend: blend, filter: .bilinear)
     }
 
+    /// Draws a picture (the content, a layer) or an image (pixel (0, 0) at
+    /// the canvas origin) distorted: every pixel of `distortion.frame` shows
+    /// the source position its map gives (see `Distortion`).
+    public mutating func draw(_ source: DrawItem.Source, distortion: Distortion) {
+        draw(source, transform: .identity, crop: nil, clip: nil, opacity: 1, tint: nil, channels: nil,
+             blend: .normal, filter: .bilinear, distortion: distortion)
+    }
+
     /// Fills a path with a colour.
     public mutating func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero, blend: BlendMode = .normal) {
         draw(.color(color), transform: .identity, crop: nil, clip: .path(path, rule), opacity: 1, tint: nil,
@@ -84,11 +92,12 @@ public struct PictureRecorder: Sendable {
     private mutating func draw(_ source: DrawItem.Source, transform: AffineTransform, crop: Rect?, clip: Clip?,
                                opacity: Double, tint: Color?, channels: Color?, blend: BlendMode,
                                filter: SamplingFilter, projection: ProjectiveTransform? = nil,
-                               colorMatrix: ColorMatrix? = nil, blur: Blur? = nil) {
+                               colorMatrix: ColorMatrix? = nil, blur: Blur? = nil, distortion: Distortion? = nil) {
         let alpha = opacity >= 0 ? min(opacity, 1) : 0
         guard alpha > 0 else { return }
         picture.items.append(DrawItem(source: source, transform: transform, crop: crop, clip: clip,
                                       opacity: alpha, tint: tint, channels: channels, blend: blend, filter: filter,
-                                      projection: projection, colorMatrix: colorMatrix, blur: blur))
+                                      projection: projection, colorMatrix: colorMatrix, blur: blur,
+                                      distortion: distortion))
     }
 }

@@ -44,6 +44,14 @@ public struct EffectDescriptor: Hashable, Sendable {
     /// The state with every parameter at its default active value.
     public var defaultActive: EffectState { EffectState(effect: self, values: parameters.map(\.active)) }
 
+    /// The default active state of the effect's removal, for an effect with
+    /// a parameter whose default differs there (`.shift`); nil when both
+    /// sides start from `defaultActive`.
+    public var defaultRemovalActive: EffectState? {
+        guard parameters.contains(where: { $0.removal != nil }) else { return nil }
+        return EffectState(effect: self, values: parameters.map { $0.removal ?? $0.active })
+    }
+
     /// The state with every parameter at its default identity value.
     public var defaultIdentity: EffectState { EffectState(effect: self, values: parameters.map(\.identity)) }
 }

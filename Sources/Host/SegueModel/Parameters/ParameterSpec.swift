@@ -13,6 +13,10 @@ public struct ParameterSpec: Hashable, Sendable {
     public let active: ParameterValue
     /// The value in the effect's default identity state.
     public let identity: ParameterValue
+    /// The value in the effect's default active state when it removes a
+    /// view, where that differs from `active` (`.shift`: 1 inserting, −1
+    /// removing); nil for most parameters.
+    public let removal: ParameterValue?
     /// Animatable parameters interpolate between states; the others switch.
     public let isAnimatable: Bool
     /// What a number measures, where specs may say it in other units; nil for plain numbers.
@@ -29,7 +33,8 @@ public struct ParameterSpec: Hashable, Sendable {
     /// Declares a parameter. Defaults that do not fit the kind or range are
     /// refused with `.invalidArgument`, so a plugin's bad schema is caught.
     public init(name: String, kind: ParameterKind, summary: String, range: ClosedRange<Double>? = nil,
-                active: ParameterValue, identity: ParameterValue, isAnimatable: Bool, unit: Unit? = nil) throws {
+                active: ParameterValue, identity: ParameterValue, removal: ParameterValue? = nil, isAnimatable: Bool,
+                unit: Unit? = nil) throws {
         // Specs must be able to name the parameter: an ASCII identifier, as the lexer reads them.
         guard DeclarationRules.isIdentifier(name) else {
             throw SegueError.invalidArgument("parameter name '\(name)' must be a non-empty identifier")
@@ -71,6 +76,7 @@ public struct ParameterSpec: Hashable, Sendable {
         }
         self.active = try schemaDefault(active, role: "default active value")
         self.identity = try schemaDefault(identity, role: "default identity value")
+        self.removal = try removal.map { try schemaDefault($0, role: "default removal value") }
     }
 
     /// `value` converted to this parameter's kind (an integer given for a

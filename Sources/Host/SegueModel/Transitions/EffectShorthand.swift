@@ -12,9 +12,25 @@ enum EffectShorthand {
         let column: Int
     }
 
-    /// The modifier `.name(arguments)` stands for.
-    static func modifier(_ effect: EffectDescriptor, _ arguments: [SpecArgument]) throws -> Modifier {
-        var active = effect.defaultActive
+    /// The transition `.name(arguments)` stands for: the effect between its
+    /// states, or, for an effect whose default differs on removal (`.shift`),
+    /// the asymmetric pair of its insertion and removal, the arguments
+    /// applying to both (a pair that then agrees is one modifier).
+    static func transition(_ effect: EffectDescriptor, _ arguments: [SpecArgument]) throws -> Transition {
+        let insertion = try modifier(effect, arguments)
+        let inserting = try Transition.modifier(active: insertion.active, identity: insertion.identity)
+        guard let removalDefaults = effect.defaultRemovalActive else { return inserting }
+        let removal = try modifier(effect, arguments, active: removalDefaults)
+        guard removal != insertion else { return inserting }
+        return try .asymmetric(insertion: inserting,
+                               removal: Transition.modifier(active: removal.active, identity: removal.identity))
+    }
+
+    /// The modifier `.name(arguments)` stands for, from `active` (the
+    /// effect's default active state unless given) and the default identity.
+    static func modifier(_ effect: EffectDescriptor, _ arguments: [SpecArgument],
+                         active defaults: EffectState? = nil) throws -> Modifier {
+        var active = defaults ?? effect.defaultActive
         var identity = effect.defaultIdentity
         for argument in try labelled(arguments, of: effect, allowFromTo: true) {
             let parameter = effect.parameters[argument.parameter]
@@ -30,8 +46,19 @@ enum EffectShorthand {
         return Modifier(active: active, identity: identity)
     }
 
-    /// The shorthand spec for `modifier`, when one reads back to it exactly.
-    static func spec(of modifier: Modifier) -> String? {
+    /// The shorthand spec for `node` — a modifier, or an effect's asymmetric
+    /// pair — when one reads back to it exactly.
+    static func spec(of node: Transition.Node) -> String? {
+        let modifier: Modifier
+        switch node {
+        case .modifier(let only):
+            modifier = only
+        case .asymmetric(.modifier(let insertion), .modifier(let removal))
+            where insertion.active.effect == removal.active.effect && insertion.active.effect.defaultRemovalActive != nil:
+            modifier = insertion
+        default:
+            return nil
+        }
         let effect = modifier.active.effect
         var arguments: [String] = []
         for (i, parameter) in effect.parameters.enumerated() {
@@ -49,7 +76,7 @@ enum EffectShorthand {
         }
         let text = arguments.isEmpty ? "." + effect.name : ".\(effect.name)(\(arguments.joined(separator: ", ")))"
         guard case .member(_, _, let list, _)? = try? SpecParser.parse(text),
-              let reread = try? self.modifier(effect, list ?? []), reread == modifier
+              let reread = try? transition(effect, list ?? []), reread.node == node
         else { return nil }
         return text
     }

@@ -16,7 +16,9 @@ import SegueBasics
 /// active value; one that names a non-animatable parameter sets both states;
 /// `from:` and `to:` set the active and identity values of the effect's
 /// primary (first animatable) parameter, as does an unlabelled value for
-/// `from:`; and an unlabelled `CGSize`/`CGPoint` sets `x` and `y`.
+/// `from:`; and an unlabelled `CGSize`/`CGPoint` sets `x` and `y`. An effect
+/// whose defaults differ on removal (`.shift`) reads as the asymmetric pair
+/// of its sides, the arguments applying to both.
 extension Transition {
     /// Parses `spec`, resolving effect names in `catalog`.
     /// - Throws: `.parse` (with the column), `.unknownEffect` (with the closest
@@ -54,21 +56,31 @@ extension Transition {
 
     private static func spec(of node: Node) -> String {
         if case .asymmetric = node, let (_, name) = named.first(where: { $0.0.node == node }) { return name }
+        if let shorthand = shorthand(of: node) { return shorthand }
         switch node {
         case .identity:
             return ".identity"
         case .modifier(let modifier):
-            // A name the reader takes as a transition (the `expand` effect's) cannot be written as a shorthand.
-            let reserved = EffectCatalog.reservedNames.contains(modifier.active.effect.name)
-            let shorthand = reserved ? nil : EffectShorthand.spec(of: modifier)
-            return shorthand
-                ?? ".modifier(active: \(stateSpec(modifier.active, relativeTo: modifier.active.effect.defaultActive)), "
+            return ".modifier(active: \(stateSpec(modifier.active, relativeTo: modifier.active.effect.defaultActive)), "
                 + "identity: \(stateSpec(modifier.identity, relativeTo: modifier.identity.effect.defaultIdentity)))"
         case .combined(let first, let second):
             return spec(of: first) + ".combined(with: \(spec(of: second)))"
         case .asymmetric(let insertion, let removal):
             return ".asymmetric(insertion: \(spec(of: insertion)), removal: \(spec(of: removal)))"
         }
+    }
+
+    /// The effect shorthand for `node` (`.clip`, `.shift`), if one reads back
+    /// to it; never for a name the reader takes as a transition (the
+    /// `expand` effect's).
+    private static func shorthand(of node: Node) -> String? {
+        let effect: EffectDescriptor
+        switch node {
+        case .modifier(let modifier): effect = modifier.active.effect
+        case .asymmetric(.modifier(let insertion), _): effect = insertion.active.effect
+        default: return nil
+        }
+        return EffectCatalog.reservedNames.contains(effect.name) ? nil : EffectShorthand.spec(of: node)
     }
 
     /// `.name(p: v, …)` listing the parameters that differ from `defaults`.
@@ -132,8 +144,7 @@ private struct TransitionReader {
             return try atColumn(column) { try Transition.modifier(active: active, identity: identity) }
         default:
             let effect = try atColumn(column) { try catalog.requireEffect(named: name) }
-            let modifier = try EffectShorthand.modifier(effect, list ?? [])
-            return try Transition.modifier(active: modifier.active, identity: modifier.identity)
+            return try EffectShorthand.transition(effect, list ?? [])
         }
     }
 

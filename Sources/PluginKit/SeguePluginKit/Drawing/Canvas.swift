@@ -71,6 +71,28 @@ public struct Canvas {
         }
     }
 
+    /// SwiftUI's `distortionEffect`: draws `image` so that every pixel of the
+    /// frame shows the source position `distortion` gives for it (see
+    /// `Distortion`). The host samples, on its threads, as it composites the
+    /// frame; nothing outside the frame is drawn.
+    ///
+    /// - Parameters:
+    ///   - image: The content, a layer, or pixels (pixel (0, 0) at the canvas origin).
+    ///   - distortion: Kept by the host until the frame is composited.
+    ///   - maxSampleOffset: How far a source position may lie from its
+    ///     pixel's position, across and down: the host renders the image that
+    ///     far around the frame, and reads transparent beyond.
+    /// - Throws: `PluginError` with the host's status when it refuses, or
+    ///   `.plugin` from a host before 0.2.0, which has no distortions.
+    public func drawDistorted(_ image: Image, by distortion: some Distortion,
+                              maxSampleOffset: Size = Size(width: 0, height: 0)) throws {
+        guard Host(pointer: host).covers(\.canvas_draw_distorted), let draw = host.pointee.canvas_draw_distorted else {
+            throw PluginError("this host predates distortions (Segue 0.2.0)", status: .plugin)
+        }
+        var d = DistortionBox.cValue(distortion, maxSampleOffset: maxSampleOffset)
+        try check(draw(pointer, image.pointer, &d), "drawing a distortion")
+    }
+
     /// Fills `path` with `color`, anti-aliased.
     /// - Throws: `PluginError` with the host's status when it refuses the drawing.
     public func fill(_ path: Path, with color: Color, rule: FillRule = .nonZero, blend: BlendMode = .normal) throws {

@@ -37,11 +37,11 @@ public struct Parameter<Value: Sendable>: Sendable {
     public var name: String { declaration.name }
 
     init(name: String, summary: String, kind: ParameterKind, animatable: Bool, range: ClosedRange<Double>?,
-         active: Value, identity: Value, declared: (Value) -> ParameterValue,
+         active: Value, identity: Value, removal: Value? = nil, declared: (Value) -> ParameterValue,
          decode: @escaping @Sendable (segue_value) -> Value?) {
         self.declaration = ParameterDeclaration(
             name: name, summary: summary, kind: kind, isAnimatable: animatable, range: range,
-            active: declared(active), identity: declared(identity))
+            active: declared(active), identity: declared(identity), removal: removal.map(declared))
         self.active = active
         self.identity = identity
         self.decode = decode
@@ -49,11 +49,16 @@ public struct Parameter<Value: Sendable>: Sendable {
 }
 
 extension Parameter where Value == Double {
-    /// A number (`SEGUE_KIND_NUMBER`).
+    /// A number (`SEGUE_KIND_NUMBER`). With `removal`, the effect starts
+    /// from that value instead of `active` when it removes a view, and its
+    /// shorthand is the asymmetric pair (`.shift`: 1 inserting, −1 removing;
+    /// hosts from 0.2.0).
     public static func number(_ name: String, summary: String, active: Double, identity: Double,
-                              range: ClosedRange<Double>? = nil, animatable: Bool = false) -> Parameter {
+                              removal: Double? = nil, range: ClosedRange<Double>? = nil,
+                              animatable: Bool = false) -> Parameter {
         Parameter(name: name, summary: summary, kind: .number, animatable: animatable, range: range,
-                  active: active, identity: identity, declared: { .number($0) }, decode: { $0.number })
+                  active: active, identity: identity, removal: removal, declared: { .number($0) },
+                  decode: { $0.number })
     }
 
     /// A number with the same value in both default states.

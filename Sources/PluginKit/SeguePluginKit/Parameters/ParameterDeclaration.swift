@@ -15,6 +15,9 @@ public struct ParameterDeclaration: Hashable, Sendable {
     /// The values in the effect's default active and identity states, each of `kind`.
     public let active: ParameterValue
     public let identity: ParameterValue
+    /// The value in the default active state when the effect removes a view,
+    /// where it differs (`removal:` of the factories); nil otherwise.
+    public let removal: ParameterValue?
 }
 
 /// Gathers an effect's parameters, in declaration order:

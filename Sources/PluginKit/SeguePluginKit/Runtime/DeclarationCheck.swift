@@ -68,7 +68,9 @@ enum DeclarationCheck {
             }
             if Set(cases).count != cases.count { problems.append("two cases have the same name") }
         }
-        for (state, value) in [("active", parameter.active), ("identity", parameter.identity)] {
+        for (state, value) in [("active", parameter.active), ("identity", parameter.identity),
+                               ("removal", parameter.removal)] {
+            guard let value else { continue }
             if let problem = problem(with: value, of: parameter) { problems.append("the \(state) value \(problem)") }
         }
         return problems

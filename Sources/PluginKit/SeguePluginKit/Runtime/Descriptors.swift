@@ -22,6 +22,7 @@ enum Descriptors {
         var flags: UInt32 = 0
         if parameter.isAnimatable { flags |= SEGUE_PARAM_ANIMATABLE }
         if parameter.range != nil { flags |= SEGUE_PARAM_HAS_RANGE }
+        if parameter.removal != nil { flags |= SEGUE_PARAM_HAS_REMOVAL }
         var names: [String] = []
         if case .enumeration(let declared) = parameter.kind { names = declared }
         var cases: UnsafePointer<UnsafePointer<CChar>?>?
@@ -37,7 +38,8 @@ enum Descriptors {
             name: permanent(parameter.name), summary: permanent(parameter.summary), kind: parameter.kind.cValue,
             minimum: parameter.range?.lowerBound ?? 0, maximum: parameter.range?.upperBound ?? 0,
             active: segue_value(parameter.active, text: permanent), identity: segue_value(parameter.identity, text: permanent),
-            cases: cases, case_count: UInt32(names.count))
+            cases: cases, case_count: UInt32(names.count),
+            removal: parameter.removal.map { segue_value($0, text: permanent) } ?? segue_value())
     }
 
     /// A copy of `text` as a C string that is never freed.

@@ -101,4 +101,10 @@ size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int3
 void projective_points(const double g[3][3], double cy, int32_t x0, size_t count, int32_t width, int32_t height,
                        int32_t *xs, int32_t *ys, uint8_t *kinds, int avx2);
 
+/** The same for `count` source positions given (DistortionKernel): uv holds
+ *  u then v for each, in coordinates whose source pixel (0, 0) spans
+ *  (x, y)–(x + 1, y + 1); the reference point is (u − x − ½, v − y − ½). */
+void sample_points(const double *uv, size_t count, double x, double y, int32_t width, int32_t height, int32_t *xs,
+                   int32_t *ys, uint8_t *kinds, int avx2);
+
 #endif

@@ -10,6 +10,7 @@ enum DescribeCommand {
 
         Shows one effect (built in or from a plugin) by its spec name or id:
         each parameter with its kind, range, default active and identity values
+        (and removal value, for an effect whose shorthand is asymmetric)
         and whether it animates, and example specs.
 
         Options:
@@ -53,6 +54,7 @@ enum DescribeCommand {
                         ("animatable", .bool(p.isAnimatable)),
                         ("active", .string(SpecFormat.value(p.active))), ("identity", .string(SpecFormat.value(p.identity))),
                     ]
+                    if let removal = p.removal { fields.append(("removal", .string(SpecFormat.value(removal)))) }
                     if let range = p.range { fields.append(("range", .array([.number(range.lowerBound), .number(range.upperBound)]))) }
                     if let unit = p.unit { fields.append(("unit", .string(unit.rawValue))) }
                     if case .enumeration(let cases) = p.kind { fields.append(("cases", .array(cases.map(JSON.string)))) }
@@ -71,9 +73,10 @@ enum DescribeCommand {
             if let range = p.range { kind += " \(SpecFormat.number(range.lowerBound))…\(SpecFormat.number(range.upperBound))" }
             if p.unit == .degrees { kind += " (degrees: 90, .degrees(90) or .radians(1.5708))" }
             if case .enumeration(let cases) = p.kind { kind += " (" + cases.map { "." + $0 }.joined(separator: " ") + ")" }
-            let defaults = p.active == p.identity
+            var defaults = p.active == p.identity
                 ? "default \(SpecFormat.value(p.active))"
                 : "active \(SpecFormat.value(p.active)) → identity \(SpecFormat.value(p.identity))"
+            if let removal = p.removal { defaults += " (removal \(SpecFormat.value(removal)))" }
             print("  \(p.name): \(kind), \(p.isAnimatable ? "animatable" : "not animatable"), \(defaults)")
             print("      \(p.summary)")
         }

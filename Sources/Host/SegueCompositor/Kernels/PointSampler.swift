@@ -1,0 +1,99 @@
+import CVectorKernels
+import SegueBasics
+
+/// Bilinear sampling of a source image at one point per destination pixel,
+/// wherever the points come from (`ProjectiveKernel`: a projective
+/// transform; `DistortionKernel`: a plugin's function), OVER (or ADD to)
+/// premultiplied a8r8g8b8 pixels, with `AffineKernel`'s pixel arithmetic
+/// (7-bit bilinear weights, pixman's rounding when combining).
+///
+/// A point is held as its 16.16 bilinear reference (the point less ½ in
+/// source pixels), whose fraction's top 7 bits are the weights; source
+/// pixels outside the image count as transparent. Runs of pixels whose four
+/// neighbours are all inside the source go eight at a time through AVX2
+/// where the processor has it (`bilinear_span_avx2`, the same integers as
+/// the scalar code). Destination pixels are independent of how the area is
+/// split into bands or threads.
+struct PointSampler: @unchecked Sendable {
+    let width: Int, height: Int, stride: Int
+    let pixels: UnsafeRawPointer
+    /// Keeps the pixels alive.
+    private let owner: AnyObject
+
+    /// A sampler of `source`, or nil when it is too large for 16.16 points
+    /// (32767 pixels a side or more).
+    init?(_ source: Surface) {
+        guard source.width < 32767, source.height < 32767 else { return nil }
+        width = source.width
+        height = source.height
+        stride = source.stride
+        pixels = UnsafeRawPointer(source.pixels)
+        owner = source
+    }
+
+    /// Fills the points of `count` pixels of device row `y` from column
+    /// `x0`: 16.16 references into `xs`, `ys`, and kinds into `kinds` (0:
+    /// nothing to draw, 1: some neighbours outside the source, 2: all inside).
+    typealias Points = (_ x0: Int, _ y: Int, _ count: Int, _ xs: UnsafeMutablePointer<Int32>,
+                        _ ys: UnsafeMutablePointer<Int32>, _ kinds: UnsafeMutablePointer<UInt8>) -> Void
+
+    /// Combines the sampled source, times `coverage`, with the destination
+    /// pixels of `area` (device pixels; pixel (0, 0) of `destination` is
+    /// device pixel `origin`), by `op`; `vectorized: false` keeps to the
+    /// scalar code (for tests).
+    func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
+                   into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
+                   area: PixelRect, vectorized: Bool, points: Points) {
+        guard let (factorByte, mask) = coverage.resolved else { return }
+        let factor = UInt32(factorByte)
+        let limit = AffineKernel.Placement.coordinateLimit
+        guard !area.isEmpty, area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit else { return }
+        let avx2 = vectorized && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
+        let count = area.width
+        let xs = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        let ys = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer { xs.deallocate(); ys.deallocate(); kinds.deallocate() }
+        for y in area.y0..<area.y1 {
+            let row = (destination + (y - origin.y) * destinationStride).assumingMemoryBound(to: UInt32.self)
+                - origin.x + area.x0
+            let maskRow = mask.map { $0.bytes + (y - $0.origin.y) * $0.stride - $0.origin.x + area.x0 }
+            points(area.x0, y, count, xs, ys, kinds)
+            var i = 0
+            while i < count {
+                guard kinds[i] == 2, avx2 else {
+                    if kinds[i] != 0 { composite(i, xs, ys, row, maskRow, factor, op) }
+                    i += 1
+                    continue
+                }
+                var end = i
+                while end < count && kinds[end] == 2 { end += 1 }
+                let done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
+                                              xs + i, ys + i, row + i, maskRow.map { $0 + i }, factor,
+                                              op == .add ? 1 : 0, end - i)
+                for k in (i + done)..<end { composite(k, xs, ys, row, maskRow, factor, op) }
+                i = end
+            }
+        }
+    }
+
+    /// Pixel `i` of a row (`row` and `maskRow` start at the area's first column), one at a time.
+    @inline(__always)
+    private func composite(_ i: Int, _ xs: UnsafeMutablePointer<Int32>, _ ys: UnsafeMutablePointer<Int32>,
+                           _ row: UnsafeMutablePointer<UInt32>, _ maskRow: UnsafePointer<UInt8>?,
+                           _ factor: UInt32, _ op: AffineKernel.Operator) {
+        let sx = Int(xs[i]), sy = Int(ys[i])
+        let ix = sx >> 16, iy = sy >> 16
+        let s = AffineKernel.interpolate(pixel(ix, iy), pixel(ix + 1, iy), pixel(ix, iy + 1), pixel(ix + 1, iy + 1),
+                                         dx: UInt32((sx >> 9) & 127), dy: UInt32((sy >> 9) & 127))
+        guard s != 0 else { return }
+        row[i] = AffineKernel.combine(s, row[i], coverage: maskRow.map { UInt32($0[i]) } ?? factor, op)
+    }
+
+    /// Source pixel (x, y), transparent outside the image.
+    @inline(__always)
+    private func pixel(_ x: Int, _ y: Int) -> UInt32 {
+        guard x >= 0, y >= 0, x < width, y < height else { return 0 }
+        return (pixels + y * stride).assumingMemoryBound(to: UInt32.self)[x]
+    }
+}

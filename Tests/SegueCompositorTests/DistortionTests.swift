@@ -1,0 +1,194 @@
+import CPixman
+import Glibc
+import SegueBasics
+import Synchronization
+import Testing
+@testable import SegueCompositor
+
+/// `DrawItem.distortion`: every pixel of a frame showing the source position
+/// a map gives, sampled bilinearly, transparent where the position is
+/// outside the source or not finite. References: the source's own bytes, and
+/// pixman's bilinear sampling called directly, one pixel at a time.
+@Suite struct DistortionTests {
+    /// A picture drawing `source` (placed by `transform`) distorted over `frame`.
+    static func distorted(_ source: Surface, transform: AffineTransform = .identity, frame: Rect,
+                          offset: Double = 4, release: (@Sendable () -> Void)? = nil,
+                          _ map: @escaping Distortion.Map) -> Picture {
+        let distortion = Distortion(frame: frame, maxSampleOffset: (offset, offset), release: release, map: map)
+        return Picture([DrawItem(source: .surface(source), transform: transform, distortion: distortion)])
+    }
+
+    /// The identity map: each pixel's own position.
+    static let identity: Distortion.Map = { first, count, positions in
+        for i in 0..<count {
+            positions[2 * i] = first.x + Double(i)
+            positions[2 * i + 1] = first.y
+        }
+    }
+
+    @Test("the identity map shows the source byte for byte, wherever the frame lies")
+    func identityIsExact() throws {
+        let source = noiseSurface(width: 61, height: 47, seed: 7)
+        for origin in [Point(x: 0, y: 0), Point(x: 5, y: 3), Point(x: -9, y: 20)] {
+            let placed = AffineTransform.translation(origin)
+            let frame = Rect(origin: origin, size: Size(width: 61, height: 47))
+            let want = try render(Picture([DrawItem(source: .surface(source), transform: placed)]), width: 80, height: 70)
+            for threads in [1, 3] {
+                let got = try render(Self.distorted(source, transform: placed, frame: frame, Self.identity),
+                                     width: 80, height: 70, threads: threads)
+                let d = difference(got, want)
+                #expect(d.count == 0, "frame at \(origin), \(threads) threads: \(d)")
+            }
+        }
+    }
+
+    /// pixman's bilinear sample of `source` at (u, v) (a pixel's colour at its
+    /// centre): a 1×1 destination whose centre the transform moves there.
+    static func pixmanSample(_ source: Surface, _ u: Double, _ v: Double) -> UInt32 {
+        let target = try! Surface(width: 1, height: 1)
+        let src = pixmanImage(source), dst = pixmanImage(target)
+        defer { pixman_image_unref(src); pixman_image_unref(dst) }
+        var transform = pixman_transform()
+        // pixman_double_to_fixed, a macro: truncated 16.16 fixed point.
+        func fixed(_ d: Double) -> pixman_fixed_t { pixman_fixed_t(d * 65536) }
+        pixman_transform_init_translate(&transform, fixed(u - 0.5), fixed(v - 0.5))
+        _ = pixman_image_set_transform(src, &transform)
+        _ = pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, 1, 1)
+        return target[0, 0]
+    }
+
+    @Test("samples as pixman's bilinear filter does, within 1 LSB, at 3,456 random positions (SIMD and scalar)")
+    func agreesWithPixman() throws {
+        let source = noiseSurface(width: 40, height: 30, seed: 11)
+        let (width, height) = (64, 54)
+        var random = SeededRandom(seed: 5)
+        // Positions across the source and a few pixels beyond every edge; every third on a
+        // whole-pixel position, where nothing is blended.
+        let positions: [Point] = (0..<width * height).map { i in
+            let u = -4 + random.unit() * 48, v = -4 + random.unit() * 38
+            return i % 3 == 0 ? Point(x: u.rounded() + 0.5, y: v.rounded() + 0.5) : Point(x: u, y: v)
+        }
+        let map: Distortion.Map = { first, count, out in
+            let row = Int(first.y), column = Int(first.x)
+            for i in 0..<count {
+                out[2 * i] = positions[row * width + column + i].x
+                out[2 * i + 1] = positions[row * width + column + i].y
+            }
+        }
+        let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let picture = Self.distorted(source, frame: frame, offset: 64, map)
+        var worst = 0
+        for vectorized in [true, false] {
+            let got: Surface
+            if vectorized {
+                got = try render(picture, width: width, height: height)
+            } else {
+                // The kernel alone, without AVX2: the same integers.
+                got = try Surface(width: width, height: height)
+                let kernel = DistortionKernel(distortion: Distortion(frame: frame, maxSampleOffset: (64, 64), map: map),
+                                              origin: .zero, sampler: PointSampler(source)!, sourceOrigin: (0, 0))
+                kernel.composite(.over, coverage: .opacity(1), into: got.pixels, destinationStride: got.stride,
+                                 origin: (0, 0), area: got.bounds, vectorized: false)
+            }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = positions[y * width + x]
+                    let want = Self.pixmanSample(source, p.x, p.y)
+                    worst = max(worst, pixelDistance(got[x, y], want))
+                    if p.x.rounded(.down) == p.x - 0.5, p.y.rounded(.down) == p.y - 0.5 {
+                        #expect(got[x, y] == want, "(\(x), \(y)) reads a whole pixel at \(p)")
+                    }
+                }
+            }
+        }
+        #expect(worst <= 1, "largest difference from pixman: \(worst)")
+    }
+
+    @Test("positions outside the source, NaN or infinite leave their pixels transparent")
+    func invalidPositionsAreTransparent() throws {
+        let source = noiseSurface(width: 32, height: 24, seed: 3, opaque: true)
+        let wild: [(Double, Double)] = [(.nan, 3), (3, .nan), (.infinity, 3), (3, -.infinity), (-1e300, 1e300),
+                                        (-0.51, 5), (5, 24.5 + 0.01), (32.51, 5), (Double.greatestFiniteMagnitude, 0)]
+        let map: Distortion.Map = { first, count, out in
+            for i in 0..<count {
+                let x = first.x + Double(i)
+                let column = Int(x)
+                let (u, v) = column % 2 == 0 ? (x, first.y) : wild[(column / 2 + Int(first.y)) % wild.count]
+                out[2 * i] = u
+                out[2 * i + 1] = v
+            }
+        }
+        let background = filledSurface(width: 32, height: 24, pixel: 0xFF20_4060)
+        let picture = Picture([DrawItem(source: .surface(background))] + Self.distorted(
+            source, frame: Rect(x: 0, y: 0, width: 32, height: 24), offset: 1e300, map).items)
+        let got = try render(picture, width: 32, height: 24, threads: 2)
+        for y in 0..<24 {
+            for x in 0..<32 {
+                let want = x % 2 == 0 ? source[x, y] : 0xFF20_4060
+                #expect(got[x, y] == want, "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("nothing is drawn outside the frame")
+    func boundedToTheFrame() throws {
+        let source = noiseSurface(width: 64, height: 48, seed: 9, opaque: true)
+        let frame = Rect(x: 10, y: 8, width: 20, height: 16)
+        // Every pixel reads the pixel 5 to its right.
+        let shifted: Distortion.Map = { first, count, out in
+            for i in 0..<count {
+                out[2 * i] = first.x + Double(i) + 5
+                out[2 * i + 1] = first.y
+            }
+        }
+        let got = try render(Self.distorted(source, frame: frame, offset: 8, shifted), width: 64, height: 48)
+        for y in 0..<48 {
+            for x in 0..<64 {
+                let inside = frame.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                // Frame pixel (x, y) shows source pixel (x + 5, y): positions are frame-relative,
+                // so the frame's origin cancels out.
+                #expect(got[x, y] == (inside ? source[x + 5, y] : 0), "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test("under a scale, the distortion runs on the picture's pixels, then the scale places them")
+    func underAScale() throws {
+        let source = noiseSurface(width: 40, height: 30, seed: 4, opaque: true)
+        let frame = Rect(x: 0, y: 0, width: 40, height: 30)
+        let scaled = AffineTransform.scale(2)
+        let inner = Self.distorted(source, frame: frame, Self.identity)
+        let picture = Picture([DrawItem(source: .picture(inner), transform: scaled)])
+        let plain = Picture([DrawItem(source: .surface(source), transform: scaled)])
+        let got = try render(picture, width: 80, height: 60), want = try render(plain, width: 80, height: 60)
+        let d = difference(got, want)
+        #expect(d.maxDistance <= 2, "\(d)")
+    }
+
+    @Test("the distortion's release runs once, when the last picture holding it is gone")
+    func releaseRunsOnce() throws {
+        let releases = Atomic<Int>(0)
+        do {
+            let picture = Self.distorted(noiseSurface(width: 8, height: 8, seed: 1),
+                                         frame: Rect(x: 0, y: 0, width: 8, height: 8),
+                                         release: { releases.add(1, ordering: .relaxed) }, Self.identity)
+            _ = try render(picture, width: 8, height: 8, threads: 2)
+            _ = try render(picture, width: 8, height: 8)
+            #expect(releases.load(ordering: .relaxed) == 0)
+        }
+        #expect(releases.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("with a projection, colour matrix or blur too, those act on the distorted image")
+    func otherFiltersFollow() throws {
+        let source = noiseSurface(width: 32, height: 24, seed: 2, opaque: true)
+        let frame = Rect(x: 0, y: 0, width: 32, height: 24)
+        let matrix = ColorMatrix.grayscale(1)
+        var item = Self.distorted(source, frame: frame, Self.identity).items[0]
+        item.colorMatrix = matrix
+        let got = try render(Picture([item]), width: 32, height: 24)
+        let want = try render(Picture([DrawItem(source: .surface(source), colorMatrix: matrix)]), width: 32, height: 24)
+        #expect(difference(got, want).count == 0)
+    }
+}
