@@ -617,7 +617,7 @@ enum Fixtures {
     @Test func builtIns() {
         let catalog = EffectCatalog()
         let names = ["opacity", "scale", "move", "offset", "rotation", "rotation3D", "blur", "brightness", "contrast",
-                     "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "expand"]
+                     "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "expand", "morph"]
         #expect(catalog.effects.map(\.name) == names)
         #expect(catalog.effects.map(\.id) == names.map { "segue." + $0 })
         #expect(catalog.effect(named: "scale") == BuiltinEffects.scale)

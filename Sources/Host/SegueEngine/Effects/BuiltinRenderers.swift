@@ -20,6 +20,7 @@ enum BuiltinRenderers {
         BuiltinEffects.colorMultiply.id: ColorAdjustment { .multiply($0["color"].color!.clamped) },
         BuiltinEffects.colorInvert.id: ColorAdjustment { .invert($0.number("amount")) },
         BuiltinEffects.expand.id: Expand(),
+        BuiltinEffects.morph.id: Morph(),
     ]
 
     /// Fades the content; opacity outside 0...1 (spring overshoot) is clamped.

@@ -129,11 +129,29 @@ public enum BuiltinEffects {
                   .enumeration("reveal"), .enumeration("reveal"), animatable: false),
         ])
 
+    /// `morph(from:to:)`: the view clipped to a shape that morphs from
+    /// `from` (the active state) into `to` (the identity state, by default
+    /// the view's own frame), the outlines matched point by point.
+    public static let morph = make(
+        id: "segue.morph", name: "morph",
+        summary: "clips the view to a shape morphing into another, by default into the view's own frame",
+        [
+            param("progress", .number, "how far the outline has morphed: 0 from, 1 to", .number(0), .number(1),
+                  animatable: true),
+            param("from", .string, "the clip's shape at progress 0", .string(".circle"), .string(".circle"),
+                  animatable: false, unit: .shape),
+            param("to", .string, "the clip's shape at progress 1; .rect is the view's own frame", .string(".rect"),
+                  .string(".rect"), animatable: false, unit: .shape),
+            param("points", .integer, "points each outline is sampled at by arc length, besides its corners",
+                  range: 8...2048, .integer(256), .integer(256), animatable: false),
+        ])
+
     /// The colour adjustments, which fold into one pass when combined.
     public static let colorAdjustments = [brightness, contrast, saturation, grayscale, hueRotation, colorMultiply,
                                           colorInvert]
 
-    public static let all = [opacity, scale, move, offset, rotation, rotation3D, blur] + colorAdjustments + [expand]
+    public static let all = [opacity, scale, move, offset, rotation, rotation3D, blur] + colorAdjustments
+        + [expand, morph]
 
     private static func param(_ name: String, _ kind: ParameterKind, _ summary: String,
                               range: ClosedRange<Double>? = nil, _ active: ParameterValue,

@@ -28,6 +28,11 @@ public struct ParameterSpec: Hashable, Sendable {
         /// `Angle`: `.degrees(90)`, `.radians(1.5708)`, `Angle(degrees: 90)`,
         /// `Angle(radians: 1.5708)`.
         case degrees
+        /// A shape that fits a frame (`MorphShape`), held by a string
+        /// parameter as its spec: specs write it as SwiftUI writes shapes,
+        /// `.circle`, `.star(points: 5, innerRadius: 0.5)`,
+        /// `.path("M0 0 L1 0 L0 1 Z")`, or the same inside a string.
+        case shape
     }
 
     /// Declares a parameter. Defaults that do not fit the kind or range are
@@ -42,8 +47,8 @@ public struct ParameterSpec: Hashable, Sendable {
         if let range, !(range.lowerBound.isFinite && range.upperBound.isFinite) {
             throw SegueError.invalidArgument("parameter '\(name)' has a range that is not finite")
         }
-        if unit != nil && kind != .number {
-            throw SegueError.invalidArgument("parameter '\(name)' is a \(kind.name), which has no unit")
+        if unit == .degrees && kind != .number || unit == .shape && kind != .string {
+            throw SegueError.invalidArgument("parameter '\(name)' is a \(kind.name), which has no unit \(unit!.rawValue)")
         }
         if isAnimatable && !kind.canInterpolate {
             throw SegueError.invalidArgument("parameter '\(name)' is a \(kind.name), which cannot be animatable")
@@ -69,7 +74,7 @@ public struct ParameterSpec: Hashable, Sendable {
         // A default of the wrong kind is a bad schema, so `.invalidArgument` like the rest.
         func schemaDefault(_ value: ParameterValue, role: String) throws -> ParameterValue {
             do {
-                return try Self.convert(value, name: name, kind: kind, range: range, role: role)
+                return try Self.convert(value, name: name, kind: kind, range: range, unit: unit, role: role)
             } catch let error as SegueError {
                 throw SegueError.invalidArgument(error.message)
             }
@@ -82,12 +87,13 @@ public struct ParameterSpec: Hashable, Sendable {
     /// `value` converted to this parameter's kind (an integer given for a
     /// number, a whole number given for an integer), or an error that says
     /// what was expected. Values outside the range are refused, never clamped.
+    /// A shape (`.shape`) is held as its canonical spec.
     public func accept(_ value: ParameterValue, role: String = "value") throws -> ParameterValue {
-        try Self.convert(value, name: name, kind: kind, range: range, role: role)
+        try Self.convert(value, name: name, kind: kind, range: range, unit: unit, role: role)
     }
 
     private static func convert(_ value: ParameterValue, name: String, kind: ParameterKind,
-                                range: ClosedRange<Double>?, role: String) throws -> ParameterValue {
+                                range: ClosedRange<Double>?, unit: Unit?, role: String) throws -> ParameterValue {
         let converted: ParameterValue? = switch (kind, value) {
         case (.number, .number), (.number, .integer): .number(value.number!)
         // Compared as integers: `Double(v)` rounds 2⁵³ + 1 down to 2⁵³.
@@ -122,6 +128,13 @@ public struct ParameterSpec: Hashable, Sendable {
         }
         if case .string(let text) = converted, text.utf8.contains(0) {
             throw SegueError.invalidArgument("\(role) of '\(name)' must not contain a NUL character")
+        }
+        if unit == .shape, case .string(let text) = converted {
+            do {
+                return .string(try MorphShape(spec: text).spec)
+            } catch let error as SegueError {
+                throw SegueError.invalidArgument("\(role) of '\(name)' is not a shape: \(error.message)")
+            }
         }
         if let point = converted.point, !point.isFinite {
             throw SegueError.invalidArgument("\(role) of '\(name)' must be a finite point, not (\(point.x), \(point.y))")

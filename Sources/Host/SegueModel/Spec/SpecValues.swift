@@ -13,6 +13,7 @@ enum SpecValues {
             case .color: .color(try color(expression))
             case .point: .point(try point(expression))
             case .enumeration: .enumeration(try caseName(expression, for: parameter))
+            case .string where parameter.unit == .shape: .string(try MorphShape(expression).spec)
             case .string: .string(try string(expression, for: parameter.name))
             }
             do {

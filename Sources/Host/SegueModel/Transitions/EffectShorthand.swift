@@ -34,7 +34,8 @@ enum EffectShorthand {
         var identity = effect.defaultIdentity
         for argument in try labelled(arguments, of: effect, allowFromTo: true) {
             let parameter = effect.parameters[argument.parameter]
-            if argument.label == "to" {
+            // `to:` sets the identity value unless it names a parameter (`.morph`'s).
+            if argument.label == "to" && effect.parameterIndex(named: "to") == nil {
                 identity = try set(argument.parameter, of: effect, to: argument.value, in: identity)
             } else {
                 active = try set(argument.parameter, of: effect, to: argument.value, in: active)

@@ -1,5 +1,6 @@
 import SegueEngine
 import SegueModel
+import SegueVocabulary
 
 /// `segue describe NAME`: an effect's parameters, defaults and an example.
 enum DescribeCommand {
@@ -72,11 +73,14 @@ enum DescribeCommand {
             var kind = p.kind.name
             if let range = p.range { kind += " \(SpecFormat.number(range.lowerBound))…\(SpecFormat.number(range.upperBound))" }
             if p.unit == .degrees { kind += " (degrees: 90, .degrees(90) or .radians(1.5708))" }
+            if p.unit == .shape { kind = "shape (.circle .rect .roundedRect(cornerRadius:) .capsule .star(points:innerRadius:) .heart .path(\"SVG\"))" }
             if case .enumeration(let cases) = p.kind { kind += " (" + cases.map { "." + $0 }.joined(separator: " ") + ")" }
+            // A shape reads as specs write it: `.circle`, not the string holding it.
+            func shown(_ value: ParameterValue) -> String { p.unit == .shape ? value.text! : SpecFormat.value(value) }
             var defaults = p.active == p.identity
-                ? "default \(SpecFormat.value(p.active))"
-                : "active \(SpecFormat.value(p.active)) → identity \(SpecFormat.value(p.identity))"
-            if let removal = p.removal { defaults += " (removal \(SpecFormat.value(removal)))" }
+                ? "default \(shown(p.active))"
+                : "active \(shown(p.active)) → identity \(shown(p.identity))"
+            if let removal = p.removal { defaults += " (removal \(shown(removal)))" }
             print("  \(p.name): \(kind), \(p.isAnimatable ? "animatable" : "not animatable"), \(defaults)")
             print("      \(p.summary)")
         }
