@@ -205,6 +205,34 @@ struct FastPathTests {
         #expect(d.count == 0, "\(d)")
     }
 
+    /// Sprites, as a particle system draws them: one small image many times,
+    /// at whole and fractional places, faded and added or drawn over each
+    /// other and across the bands' edges — the runs `drawEach` takes.
+    @Test("many drawings of one small image give the general path's bytes", arguments: 0..<3)
+    func manySprites(seed: UInt64) throws {
+        let width = 151, height = 150
+        var random = SeededRandom(seed: 700 + seed)
+        let sprite = Self.source(&random, width: 9 + Int(random.next() % 30), height: 9 + Int(random.next() % 30))
+        let count = BandRenderer.manyImages + 1 + Int(random.next() % 200)
+        let items = (0..<count).map { _ in
+            var item = DrawItem(source: .surface(sprite),
+                                transform: .translation(x: Self.offset(&random, limit: width / 2) + Double(width / 2),
+                                                        y: Self.offset(&random, limit: height / 2) + Double(height / 2)))
+            item.opacity = random.unit()
+            item.blend = random.next() % 3 == 0 ? .normal : .plusLighter
+            return item
+        }
+        for background in Self.backgrounds {
+            let general = try Surface(width: width, height: height)
+            try Compositor(threads: 1, fastPaths: false).render(Picture(items), background: background, into: general)
+            let fast = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
+            try Compositor(threads: 1).render(Picture(items), background: background, into: fast)
+            #expect(difference(fast, general).count == 0, "\(count) sprites on \(background)")
+            let threaded = try render(Picture(items), width: width, height: height, background: background, threads: 3)
+            #expect(difference(threaded, fast).count == 0, "\(count) sprites: three threads differ from one")
+        }
+    }
+
     @Test("a crossfade whose images are offset, or drawn normally, equals pixman too")
     func crossfadeVariants() throws {
         let a = noiseSurface(width: 120, height: 90, seed: 83)
@@ -484,7 +512,7 @@ struct FastPathTests {
                                          .select(0x0000_FFFF), .select(0xFF00_FF00), .select(0)]
         for op in [SpanKernels.Operator.source, .over, .add] {
             for mask in masks {
-                for count in 0..<20 {
+                for count in 0..<40 {
                     let source = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) | (random.next() % 3 == 0 ? 0xFF00_0000 : 0) }
                     let destination = (0..<count).map { _ in UInt32(truncatingIfNeeded: random.next()) }
                     var output = destination

@@ -150,6 +150,10 @@ struct BandRenderer {
     private func drawRows(_ run: [SpanImage], into destination: Destination, area: PixelRect, clearTo fill: UInt32?,
                           replacing: Bool = false) {
         let clearing = fill ?? (replacing ? 0 : nil)
+        if run.count > Self.manyImages {
+            Self.drawEach(run, into: destination, area: area, clearTo: clearing)
+            return
+        }
         for y in area.y0..<area.y1 {
             let row = destination.row(y)
             guard clearing == 0 else {
@@ -199,6 +203,28 @@ struct BandRenderer {
             } else {
                 Destination.fill(row, 0, from: area.x0, to: lo)
                 Destination.fill(row, 0, from: hi, to: area.x1)
+            }
+        }
+    }
+
+    /// Beyond this many images in a run, `drawEach` draws them.
+    static let manyImages = 16
+
+    /// Many images (a particle system's sprites, say), each drawn whole in
+    /// turn over `area`, after the area is cleared to `fill` if given. Every
+    /// pixel still meets the images in their order, so the bytes are those
+    /// of drawing row by row; but each image's rows are visited once,
+    /// instead of every row asking every image whether it reaches it.
+    private static func drawEach(_ run: [SpanImage], into destination: Destination, area: PixelRect,
+                                 clearTo fill: UInt32?) {
+        if let fill { destination.fill(fill, in: area) }
+        run.withUnsafeBufferPointer { images in
+            for k in images.indices {
+                let drawn = images[k].bounds.intersection(area)
+                guard !drawn.isEmpty else { continue }
+                for y in drawn.y0..<drawn.y1 {
+                    images[k].drawRow(y, drawn.x0..<drawn.x1, images[k].op, into: destination.row(y))
+                }
             }
         }
     }

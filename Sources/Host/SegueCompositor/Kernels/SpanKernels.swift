@@ -1,3 +1,5 @@
+import CVectorKernels
+
 /// Row kernels for images that are only translated: premultiplied ARGB32
 /// (pixman's a8r8g8b8) read at whole pixels or at one fixed sub-pixel offset,
 /// optionally tinted or scaled per channel, and combined with a destination
@@ -36,6 +38,15 @@ enum SpanKernels {
         case source
         case over
         case add
+
+        /// The operator as `span_combine_avx2` names it.
+        var vectorKernelCode: Int32 {
+            switch self {
+            case .source: Int32(SPAN_SOURCE)
+            case .over: Int32(SPAN_OVER)
+            case .add: Int32(SPAN_ADD)
+            }
+        }
     }
 
     /// What multiplies the source before it combines.
@@ -200,11 +211,17 @@ enum SpanKernels {
         }
     }
 
-    /// Pixels start..<end: as many as the vector loop takes, the rest here.
+    /// Pixels start..<end: as many as the vector loops take (AVX2 for a
+    /// whole-pixel row faded by at most one byte, where the processor has
+    /// it), the rest here.
     @inline(__always)
     private static func run<S: RowSampler>(_ sampler: S, _ combiner: Combiner, needsDestination: Bool,
                                            _ destination: UnsafeMutablePointer<UInt32>, _ start: Int, _ end: Int) {
-        var i = runVector(sampler, combiner, needsDestination: needsDestination, destination, start, end)
+        var i = start
+        if Processor.hasAVX2, let row = sampler.row, let byte = combiner.uniformByte {
+            i &+= span_combine_avx2(destination + i, row + i, end &- i, byte, combiner.op.vectorKernelCode)
+        }
+        i = runVector(sampler, combiner, needsDestination: needsDestination, destination, i, end)
         while i < end {
             destination[i] = combiner.scalar(sampler.scalar(i), destination[i])
             i &+= 1
@@ -280,6 +297,15 @@ enum SpanKernels {
         init(_ op: Operator, _ mask: Mask) {
             self.op = op
             self.mask = mask
+        }
+
+        /// The mask as one byte for every channel (255: none), when it is one.
+        var uniformByte: UInt8? {
+            switch mask {
+            case .none: 255
+            case .uniform(let m): m
+            case .components, .select: nil
+            }
         }
 
         @inline(__always)

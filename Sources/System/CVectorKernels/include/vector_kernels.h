@@ -107,4 +107,16 @@ void projective_points(const double g[3][3], double cy, int32_t x0, size_t count
 void sample_points(const double *uv, size_t count, double x, double y, int32_t width, int32_t height, int32_t *xs,
                    int32_t *ys, uint8_t *kinds, int avx2);
 
+/** How span_combine_avx2 combines the source with the destination. */
+enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
+
+/** SpanKernels' rows of an image at whole pixels, eight at a time: each
+ *  source pixel s faded by `mask` (s' = MUL_UN8 of every channel, 255
+ *  leaving it as it is), then destination = s' (SPAN_SOURCE),
+ *  s' + d·(255 − s'ₐ) (SPAN_OVER) or s' + d (SPAN_ADD), with pixman's
+ *  rounding and saturating sums. Returns the pixels done (a multiple of
+ *  eight; the caller finishes the rest). Call only when
+ *  vector_kernels_have_avx2() says so. */
+size_t span_combine_avx2(uint32_t *destination, const uint32_t *source, size_t count, uint8_t mask, int op);
+
 #endif

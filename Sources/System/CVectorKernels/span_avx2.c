@@ -1,0 +1,48 @@
+/* SpanKernels' whole-pixel rows with AVX2, eight pixels at a time: the
+ * source faded by one byte and combined by SRC, OVER or ADD, with pixman's
+ * MUL_UN8 rounding and saturating sums — the integers of the Swift loops. */
+#include <immintrin.h>
+
+#include "vector_kernels.h"
+
+#define AVX2 __attribute__((target("avx2"))) static inline __attribute__((always_inline))
+
+/* x·y/255 rounded in every 16-bit lane: ((x·y + 0x80) · 0x101) >> 16. */
+AVX2 __m256i mul16(__m256i x, __m256i y)
+{
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, y), _mm256_set1_epi16(0x80));
+    return _mm256_mulhi_epu16(t, _mm256_set1_epi16(0x101));
+}
+
+/* 255 − each pixel's alpha, in its four 16-bit lanes. */
+AVX2 __m256i inverse_alpha16(__m256i pixels16)
+{
+    __m256i alpha = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(pixels16, 0xFF), 0xFF);
+    return _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
+}
+
+__attribute__((target("avx2")))
+size_t span_combine_avx2(uint32_t *destination, const uint32_t *source, size_t count, uint8_t mask, int op)
+{
+    const __m256i zero = _mm256_setzero_si256(), factor = _mm256_set1_epi16(mask);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(source + i));
+        __m256i low = mul16(_mm256_unpacklo_epi8(s, zero), factor);
+        __m256i high = mul16(_mm256_unpackhi_epi8(s, zero), factor);
+        __m256i faded = _mm256_packus_epi16(low, high);
+        __m256i *out = (__m256i *)(destination + i);
+        if (op == SPAN_SOURCE) {
+            _mm256_storeu_si256(out, faded);
+            continue;
+        }
+        __m256i d = _mm256_loadu_si256(out);
+        if (op == SPAN_OVER) {
+            __m256i dl = mul16(_mm256_unpacklo_epi8(d, zero), inverse_alpha16(low));
+            __m256i dh = mul16(_mm256_unpackhi_epi8(d, zero), inverse_alpha16(high));
+            d = _mm256_packus_epi16(dl, dh);
+        }
+        _mm256_storeu_si256(out, _mm256_adds_epu8(faded, d));
+    }
+    return i;
+}
