@@ -28,7 +28,7 @@ FUZZ_CHECK_SECONDS ?= 10
 
 HEADERS  := include/segue.h $(wildcard include/segue/*.h)
 # The seed effects, each built by SwiftPM as libsegue-plugin-<name>.so.
-PLUGINS  := clip sliding-door explode count-up tiktok distortions
+PLUGINS  := clip sliding-door explode count-up tiktok distortions particles
 EXAMPLES := render_frame render_sequence y4m_transition
 C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
 # Plugins the C tests load, built from Tests/plugins/<name>.c.

@@ -87,6 +87,7 @@ let package = Package(
         .library(name: "segue-plugin-count-up", type: .dynamic, targets: ["SegueCountUpPlugin"]),
         .library(name: "segue-plugin-tiktok", type: .dynamic, targets: ["SegueTikTokPlugin"]),
         .library(name: "segue-plugin-distortions", type: .dynamic, targets: ["SegueDistortionsPlugin"]),
+        .library(name: "segue-plugin-particles", type: .dynamic, targets: ["SegueParticlesPlugin"]),
     ],
     targets: [
         // Sources/System: the C libraries, from Debian's -dev packages, as Swift modules.
@@ -175,6 +176,9 @@ let package = Package(
         .target(name: "SegueDistortions", dependencies: ["SeguePluginKit"], path: "plugins/distortions/Effects"),
         .target(name: "SegueDistortionsPlugin", dependencies: ["SegueDistortions"], path: "plugins/distortions/Plugin",
                 linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+        .target(name: "SegueParticles", dependencies: ["SeguePluginKit"], path: "plugins/particles/Effects"),
+        .target(name: "SegueParticlesPlugin", dependencies: ["SegueParticles"], path: "plugins/particles/Plugin",
+                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
 
         .testTarget(name: "SegueVocabularyTests", dependencies: ["SegueVocabulary"]),
         .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue"]),
@@ -187,7 +191,8 @@ let package = Package(
         .testTarget(name: "SegueMediaTests", dependencies: ["SegueMedia"]),
         .testTarget(name: "SegueSamplesTests", dependencies: ["SegueSamples", "SegueImageIO"]),
         .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SeguePluginKitTesting", "SegueABI", "SegueClip", "SegueSlidingDoor", "SegueExplode",
-                                                                 "SegueCountUp", "SegueTikTok", "SegueDistortions"]),
+                                                                 "SegueCountUp", "SegueTikTok", "SegueDistortions",
+                                                                 "SegueParticles"]),
         // Renders the built plugins (build/lib/segue/plugins, from `make build`) through the engine.
         .testTarget(name: "SegueEffectTests",
                     dependencies: ["SegueEngine", "SegueText", "SegueCompositor", "SegueModel", "SegueBasics"]),

@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-EFFECTS = ["clip", "countUp", "slidingDoor", "explode", "tiktok", "slideAway", "shift", "wave"]
+EFFECTS = ["clip", "countUp", "slidingDoor", "explode", "tiktok", "slideAway", "shift", "wave", "particles"]
 
 
 def table(segue, name):
