@@ -6,7 +6,8 @@ import Testing
 @Suite struct CatalogueTests {
     @Test func namesAndSummaries() {
         #expect(Sample.names == ["helloWorld", "command", "button", "score", "onboarding1", "onboarding2",
-                                 "onboarding3", "photo", "cutout", "cardCollapsed", "cardExpanded", "chevron"])
+                                 "onboarding3", "photo", "cutout", "cardCollapsed", "cardExpanded", "chevron",
+                                 "distortionCard", "darkCard"])
         for sample in Sample.allCases {
             #expect(Sample(named: sample.rawValue) == sample)
             #expect(!sample.summary.isEmpty && !sample.summary.contains("\n"))
@@ -111,6 +112,37 @@ import Testing
         // The text is strictly inside the card.
         let text = surface.bounds(where: isWhite)
         #expect(card.contains(text))
+    }
+
+    @Test(arguments: [(160, 120), (640, 360), (1920, 1080)])
+    func distortionCardIsAGlobeAndTextOnPaleBlueOutlinedInBlue(size: (Int, Int)) throws {
+        let (width, height) = size
+        let surface = try Sample.distortionCard.render(width: width, height: height)
+        // The outline, opaque blue, bounds the card; the card is centred.
+        let outline = surface.bounds(where: isColor(0x007AFF, tolerance: 2))
+        #expect(abs((outline.x0 + outline.x1) - width) <= 2 && abs((outline.y0 + outline.y1) - height) <= 2,
+                "card \(outline) is not centred")
+        #expect(outline.width > width * 4 / 10 && outline.width < width * 9 / 10)
+        // Inside, blue at a tenth of its opacity (premultiplied: alpha 26, blue 26, green 12)…
+        let pale = surface.count(in: outline) { abs($0.a - 26) <= 1 && $0.b == $0.a && abs($0.g - 12) <= 1 && $0.r == 0 }
+        #expect(pale > outline.width * outline.height / 2, "only \(pale) pale blue pixels")
+        // …dark text in the lower half, and the globe's blue lines in the upper half
+        // (thin and anti-aliased at the smallest size).
+        let lower = PixelRect(x0: outline.x0, y0: (outline.y0 + outline.y1) / 2, x1: outline.x1, y1: outline.y1 - 3)
+        #expect(surface.count(in: lower) { $0.a > 150 && $0.r < 100 && $0.g < 100 && $0.b < 120 } > outline.width / 4)
+        let upper = PixelRect(x0: outline.x0 + 3, y0: outline.y0 + 3, x1: outline.x1 - 3, y1: (outline.y0 + outline.y1) / 2)
+        #expect(surface.count(in: upper) { $0.a > 100 && $0.r < 40 && $0.b > 100 && $0.b > 2 * $0.g } > outline.width / 4)
+        #expect(Pixel(surface[0, 0]).a == 0 && Pixel(surface[width - 1, height - 1]).a == 0)
+    }
+
+    @Test func darkCardIsAWarmCaptionOnADarkCard() throws {
+        let surface = try Sample.darkCard.render(width: 640, height: 360)
+        let dark = surface.bounds { $0.a == 255 && $0.r < 50 && $0.g < 50 && $0.b < 60 }
+        #expect(abs((dark.x0 + dark.x1) - 640) <= 3 && abs((dark.y0 + dark.y1) - 360) <= 3)
+        #expect(dark.height > 360 * 6 / 10 && dark.width > 640 * 6 / 10)
+        let caption = surface.bounds { $0.a == 255 && $0.r > 220 && $0.b < 190 }
+        #expect(dark.contains(caption) && caption.width > dark.width / 2)
+        #expect(Pixel(surface[0, 0]).a == 0)
     }
 
     @Test func commandIsABigBlackSymbolOnTransparency() throws {

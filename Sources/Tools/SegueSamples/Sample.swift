@@ -35,6 +35,10 @@ public enum Sample: String, CaseIterable, Sendable {
     case cardExpanded
     /// The collapsible section's disclosure chevron, large, pointing right.
     case chevron
+    /// The distortion article's view: a globe over "Hello, distortionEffect!" on pale blue, outlined.
+    case distortionCard
+    /// A dark card with a warm caption, for the fire to burn.
+    case darkCard
 
     /// One line saying what the sample shows.
     public var summary: String {
@@ -51,6 +55,8 @@ public enum Sample: String, CaseIterable, Sendable {
         case .cardCollapsed: "the articles' expandable cell, collapsed: 'Tap to expand/collapse' and a chevron"
         case .cardExpanded: "the same cell expanded: header, divider and lorem-ipsum detail in a real font"
         case .chevron: "the collapsible section's disclosure chevron, pointing right, on transparency"
+        case .distortionCard: "the distortion article's view: a globe over 'Hello, distortionEffect!' on pale blue, outlined"
+        case .darkCard: "a dark rounded card captioned 'Burn after reading', the fire's subject, on transparency"
         }
     }
 
@@ -62,7 +68,8 @@ public enum Sample: String, CaseIterable, Sendable {
     public var isOpaque: Bool {
         switch self {
         case .onboarding1, .onboarding2, .onboarding3, .photo: true
-        case .helloWorld, .command, .button, .score, .cutout, .cardCollapsed, .cardExpanded, .chevron: false
+        case .helloWorld, .command, .button, .score, .cutout, .cardCollapsed, .cardExpanded, .chevron,
+             .distortionCard, .darkCard: false
         }
     }
 
@@ -90,6 +97,8 @@ public enum Sample: String, CaseIterable, Sendable {
         case .cardCollapsed: try ExpandingCardScene.draw(expanded: false, in: &scene)
         case .cardExpanded: try ExpandingCardScene.draw(expanded: true, in: &scene)
         case .chevron: ExpandingCardScene.drawLargeChevron(in: &scene)
+        case .distortionCard: try DistortionCardScene.draw(in: &scene)
+        case .darkCard: try DarkCardScene.draw(in: &scene)
         }
         return scene.canvas.picture
     }

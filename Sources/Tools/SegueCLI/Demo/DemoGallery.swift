@@ -44,7 +44,7 @@ enum DemoGallery {
                         + ".flip and .blurReplace, and the articles' expanding cell.",
                     entries: modifiers),
             Section(title: "The article's scenes",
-                    about: "The scenes from the SwiftUI articles Segue grew from, with the seed effects.",
+                    about: "The scenes from the SwiftUI articles Segue grew from, with the seed effects and the articles' other transitions.",
                     entries: scenes.map(\.entry)),
             Section(title: "More effects from plugins", about: "Every other effect the loaded plugins provide.",
                     entries: others),
@@ -154,5 +154,32 @@ enum DemoGallery {
             about: "The pressed button: the effect animated between two states outside a transition (channels mode keeps the label).",
             transition: ".modifier(active: .tiktok(offset: CGSize(width: 0, height: 0)), identity: .tiktok(offset: CGSize(width: -4, height: -3)))",
             animation: ".spring", from: nil, to: .button)),
+        ArticleScene(needs: ["slidingDoor"], entry: DemoEntry(
+            slug: "quartered-onboarding", title: "Quartered onboarding",
+            about: "The onboarding transition that cuts the old page into quarters, each moving towards its corner, as the next page fades in.",
+            transition: ".asymmetric(insertion: .opacity, removal: .slidingDoor(pieces: 4))",
+            animation: ".easeInOut(duration: 1)", from: .onboarding1, to: .onboarding2)),
+        ArticleScene(needs: ["slideAway"], entry: DemoEntry(
+            slug: "slide-away", title: "Hello, distortionEffect!",
+            about: "The distortion shader transition: an edge sweeps across the card and its content drains into it, on the host's per-pixel API.",
+            transition: ".asymmetric(insertion: .opacity, removal: .slideAway)", animation: ".easeIn(duration: 1.2)",
+            from: .distortionCard, to: nil)),
+        ArticleScene(needs: ["shift"], entry: DemoEntry(
+            slug: "shift", title: "Shift",
+            about: "The article's shift: the card leaves sideways, leaning as it goes, and the next one arrives leaning the other way.",
+            transition: ".shift", animation: ".easeInOut(duration: 1)", from: .distortionCard, to: .helloWorld)),
+        ArticleScene(needs: ["wave"], entry: DemoEntry(
+            slug: "wave", title: "Wave", about: "The article's sine distortion settling as the photo fades in.",
+            transition: ".wave.combined(with: .opacity)", animation: ".smooth", from: .onboarding3, to: .photo)),
+        ArticleScene(needs: ["particles"], entry: DemoEntry(
+            slug: "fire", title: "Fire",
+            about: "The canvas fire: the dark card burns away from the bottom as blurred orange embers rise along cosine waves, added with plusLighter.",
+            transition: ".asymmetric(insertion: .opacity, removal: .particles(count: 300))", animation: ".easeIn(duration: 2)",
+            from: .darkCard, to: nil)),
+        ArticleScene(needs: [], entry: DemoEntry(
+            slug: "morph", title: "Circle to star",
+            about: "A clip mask morphing between shapes: the photo revealed through a circle that becomes a star, outlines matched point for point.",
+            transition: ".morph(from: .circle, to: .star)", animation: ".easeInOut(duration: 1.2)", from: nil,
+            to: .photo)),
     ]
 }
