@@ -55,7 +55,19 @@ PLUGINS = [
     (".explode", ".explode", "normal"),
     (".tiktok", ".tiktok", "normal"),
     (".tiktok(mode: .tint)", ".tiktok(mode: .tint)", "normal"),
+    (".slidingDoor(pieces: 4)", ".slidingDoor(pieces: 4)", "normal"),
+    (".slideAway", ".slideAway", "normal"),
+    (".shift", ".shift", "normal"),
+    (".wave", ".wave", "normal"),
+    # The article's fire burns the removed view only; the symmetric shorthand burns both.
+    (".particles(count: 500), removal", ".asymmetric(insertion: .identity, removal: .particles(count: 500))", "normal"),
+    (".particles(count: 500), both sides", ".particles(count: 500)", "normal"),
 ]
+# Effects whose issue sets another fps target at a size than every effect's.
+FPS_TARGETS = {
+    (".particles(count: 500), removal", "1920x1080"): 60,
+    (".particles(count: 500), both sides", "1920x1080"): 60,
+}
 # SwiftUI's other modifiers as transitions, at their default active states
 # (the blur's radius is 20); and two compositions that fold into one pass.
 MODIFIERS = [
@@ -73,6 +85,7 @@ MODIFIERS = [
     (".colorInvert", ".colorInvert", "normal"),
     (".expand", ".expand", "normal"),
     (".collapse", ".collapse", "normal"),
+    (".morph(from: .circle, to: .star)", ".morph(from: .circle, to: .star)", "normal"),
     (".saturation + .hueRotation (one pass)", ".saturation.combined(with: .hueRotation)", "normal"),
     (".rotation + .scale (one composite)", ".rotation.combined(with: .scale(0.5))", "normal"),
 ]
@@ -500,14 +513,16 @@ def evaluate_targets(transitions, xfade_rows, e2e_rows, sizes, cores):
                     "measured": f"{fmt(s[key]['median_ms'])} ms vs floor {fmt(s[key]['floor_ms'])} ms = "
                                 f"{fmt_ratio(v)}",
                     "value": v, "threshold": "≤ 2×", "pass": v <= 2 if v else None})
-    # 3. All cores: every shipped effect >= 120 fps at 1080p, >= 30 fps at 4K (at its slowest progress).
-    for size, need in (("1920x1080", 120), ("3840x2160", 30)):
+    # 3. All cores: every shipped effect >= 120 fps at 1080p, >= 30 fps at 4K (at its slowest progress),
+    #    or the target its own issue sets (FPS_TARGETS).
+    for size, every in (("1920x1080", 120), ("3840x2160", 30)):
         if size not in sizes:
             continue
         for label, _, _ in EFFECTS:
             s = seg(label, size)
             if not s:
                 continue
+            need = FPS_TARGETS.get((label, size), every)
             fps = s["all"]["worst_fps"]
             targets.append({
                 "target": f"{cores} cores: ≥{need} fps at {size_title(size)}", "size": size, "subject": label,
