@@ -4,7 +4,7 @@
 #   make test       unit tests, C programs (also under valgrind), CLI end to end, short fuzzing, ThreadSanitizer
 #   make fuzz       fuzz the spec parsers, PNG reader and plugin descriptors (FUZZ_SECONDS each)
 #   make demo       render the demo into build/demo
-#   make bench      time Segue against FFmpeg's xfade and pixman: BENCHMARKS.md (QUICK=1: a short check)
+#   make bench      time Segue against FFmpeg's xfade, pixman and MLT: BENCHMARKS.md (QUICK=1: a short check)
 #   make install PREFIX=/usr/local
 #
 # Each target installs the Debian packages it needs first (apt-get, with sudo
@@ -17,8 +17,10 @@ BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
 BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
-                  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
-TEST_PACKAGES  := python3 ffmpeg webp valgrind
+                  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev
+# melt and gst-launch run the frei0r bridge in the tests.
+TEST_PACKAGES  := python3 ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \
+                  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
 RELEASE_DIR    := .build/release
 FUZZ_PACKAGES  := python3
 
@@ -34,9 +36,15 @@ C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
 # Plugins the C tests load, built from Tests/plugins/<name>.c.
 TEST_PLUGINS := misbehaving
 
-.PHONY: all build deps test-deps install test unit-test system-test golden demo clean fuzz fuzz-check tsan bench
+# The frei0r bridge: one mixer2 file per entry of bridges/frei0r/transitions.h,
+# and a Kdenlive descriptor for each.
+FREI0R_FILES := $(shell sed -n 's/^    { "\(segue_[a-z]*\)".*/\1/p' bridges/frei0r/transitions.h)
+FREI0R_DIR   := $(BUILD)/lib/frei0r-1
+KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 
-all: build
+.PHONY: all build frei0r deps test-deps install test unit-test system-test golden demo clean fuzz fuzz-check tsan bench
+
+all: build frei0r
 
 deps:
 	@scripts/install-deps $(BUILD_PACKAGES)
@@ -60,9 +68,28 @@ build: deps
 	done
 	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc, lib/segue/plugins/ ($(PLUGINS))"
 
-install: build
+# Each frei0r file is bridge.c compiled with its name; it finds libsegue.so
+# in the folder above its own at run time, so it links nothing of Segue's.
+$(FREI0R_DIR)/%.so: bridges/frei0r/bridge.c bridges/frei0r/transitions.h $(HEADERS) | build
+	@mkdir -p $(FREI0R_DIR)
+	$(CC) -shared -fPIC -O2 -std=c11 -Wall -Wextra -Werror -fvisibility=hidden -I$(BUILD)/include \
+		-DSEGUE_FREI0R_FILE='"$*"' $< -ldl -lm -pthread -o $@
+
+$(BUILD)/bridges/kdenlive-descriptors: bridges/frei0r/kdenlive.c bridges/frei0r/transitions.h
+	@mkdir -p $(BUILD)/bridges
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror $< -o $@
+
+frei0r: build $(patsubst %,$(FREI0R_DIR)/%.so,$(FREI0R_FILES)) $(BUILD)/bridges/kdenlive-descriptors
+	@rm -rf $(KDENLIVE_DIR) && mkdir -p $(KDENLIVE_DIR)
+	$(BUILD)/bridges/kdenlive-descriptors $(KDENLIVE_DIR)
+	@echo "Built $(FREI0R_DIR)/ ($(words $(FREI0R_FILES)) frei0r mixers) and $(KDENLIVE_DIR)/"
+
+install: build frei0r
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/segue/plugins \
-		$(DESTDIR)$(PREFIX)/include/segue
+		$(DESTDIR)$(PREFIX)/include/segue $(DESTDIR)$(PREFIX)/lib/frei0r-1 \
+		$(DESTDIR)$(PREFIX)/share/kdenlive/transitions
+	install -m 755 $(FREI0R_DIR)/*.so $(DESTDIR)$(PREFIX)/lib/frei0r-1/
+	install -m 644 $(KDENLIVE_DIR)/*.xml $(DESTDIR)$(PREFIX)/share/kdenlive/transitions/
 	install -m 755 $(BUILD)/bin/segue $(DESTDIR)$(PREFIX)/bin/segue
 	install -m 755 $(BUILD)/lib/libsegue.so $(DESTDIR)$(PREFIX)/lib/libsegue.so
 	install -m 644 include/segue.h $(DESTDIR)$(PREFIX)/include/segue.h
@@ -86,6 +113,11 @@ $(BUILD)/tests/%: Tests/c/%.c $(HEADERS) $(TEST_C_HEADERS) build
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue -lm \
 		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
 
+# The frei0r test host: drives the bridge's files through the frei0r API alone.
+$(BUILD)/tests/frei0r_host: Tests/c/frei0r_host.c $(TEST_C_HEADERS)
+	@mkdir -p $(BUILD)/tests
+	$(CC) -std=c11 -Wall -Wextra -Werror -pthread $< -ldl -o $@
+
 test: test-deps unit-test system-test fuzz-check tsan
 
 unit-test: build
@@ -96,8 +128,8 @@ $(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(HEADERS) $(TEST_C_HEADERS) buil
 	@mkdir -p $(BUILD)/tests/plugins
 	$(CC) -shared -fPIC -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -lm -o $@
 
-system-test: build $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
-		$(patsubst %,$(BUILD)/tests/plugins/%.so,$(TEST_PLUGINS))
+system-test: build frei0r $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
+		$(patsubst %,$(BUILD)/tests/plugins/%.so,$(TEST_PLUGINS)) $(BUILD)/tests/frei0r_host
 	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
 
 # Coverage-guided fuzzing with libFuzzer and AddressSanitizer (both from the
@@ -137,16 +169,17 @@ demo: build
 # every part: `make test` runs it into a temporary folder and judges no figure.
 BENCH_OUT      ?= .
 QUICK          ?=
-BENCH_PACKAGES := ffmpeg python3
+BENCH_PACKAGES := ffmpeg python3 melt frei0r-plugins
 
 $(BUILD)/bench/segue_bench: bench/segue_bench.c $(HEADERS) build
 	@mkdir -p $(BUILD)/bench
 	$(CC) -std=c99 -O3 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $$(pkg-config --cflags pixman-1) \
 		$< -L$(BUILD)/lib -lsegue $$(pkg-config --libs pixman-1) -lm -Wl,-rpath,$(abspath $(BUILD))/lib -o $@
 
-bench: build $(BUILD)/bench/segue_bench
+bench: build frei0r $(BUILD)/bench/segue_bench
 	@scripts/install-deps $(BENCH_PACKAGES)
-	python3 bench/run.py --bench $(BUILD)/bench/segue_bench --segue $(BUILD)/bin/segue --out $(BENCH_OUT) \
+	python3 bench/run.py --bench $(BUILD)/bench/segue_bench --segue $(BUILD)/bin/segue --frei0r $(FREI0R_DIR) \
+		--out $(BENCH_OUT) \
 		$(if $(filter-out 0 no false,$(QUICK)),--quick)
 
 clean:

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 
+import mlt
 import video
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -122,13 +123,15 @@ XFADE = [
 FULL = dict(sizes=["1920x1080", "3840x2160"], progress=[0.1, 0.3, 0.5, 0.7, 0.9], rounds=10, batch=3,
             cap_ms=4000, tiny_rounds=10, tiny_calls=1000,
             xfade_frames={"1920x1080": 60, "3840x2160": 30}, xfade_runs={"1920x1080": 5, "3840x2160": 3},
-            e2e_frames=120, e2e_runs=5, video_runs=3, video_size="1920x1080", video_seconds=4)
+            e2e_frames=120, e2e_runs=5, video_runs=3, video_size="1920x1080", video_seconds=4,
+            mlt_runs=5, mlt_frames=100, mlt_mix=50)
 # QUICK only exercises every part: both sizes through the C program, but
 # xfade per frame at 1080p only (4K decodes alone would take most of the
 # budget), few iterations, short end-to-end runs. Its figures are not for quoting.
 QUICK = dict(sizes=["1920x1080", "3840x2160"], progress=[0.3, 0.7], rounds=2, batch=1, cap_ms=300,
              tiny_rounds=2, tiny_calls=100, xfade_frames={"1920x1080": 10}, xfade_runs={"1920x1080": 1},
-             e2e_frames=12, e2e_runs=1, video_runs=1, video_size="320x180", video_seconds=2)
+             e2e_frames=12, e2e_runs=1, video_runs=1, video_size="320x180", video_seconds=2,
+             mlt_runs=1, mlt_frames=12, mlt_mix=6)
 
 FPS = 30
 FFMPEG_ONE_THREAD = ["-filter_threads", "1", "-filter_complex_threads", "1"]
@@ -840,6 +843,7 @@ def write_markdown(path, data):
     add(f"Output headers: ffmpeg `{ex['ffmpeg_header']}`, Segue `{ex['segue_header']}`.\n")
 
     out.extend(video.markdown(data["video"], fmt, table, code))
+    out.extend(mlt.markdown(data["mlt"], fmt, table, code))
 
     # Reliability
     add("## What makes these figures less reliable\n")
@@ -869,12 +873,15 @@ def main():
     parser.add_argument("--ffmpeg", default=shutil.which("ffmpeg") or "ffmpeg")
     parser.add_argument("--out", default=ROOT, help="folder for BENCHMARKS.md and BENCHMARKS.json")
     parser.add_argument("--quick", action="store_true", help="a short run that only exercises everything")
+    parser.add_argument("--frei0r", default=os.path.join(ROOT, "build", "lib", "frei0r-1"),
+                        help="the folder of Segue's frei0r mixers")
     args = parser.parse_args()
 
     started = time.perf_counter()
     config = dict(QUICK if args.quick else FULL)
     bench = os.path.abspath(args.bench)
     segue = os.path.abspath(args.segue)
+    frei0r_path = os.path.abspath(args.frei0r)
     ffmpeg = shutil.which(args.ffmpeg) or args.ffmpeg
     cores = os.cpu_count() or 1
     modes = [False, True]  # all threads, then one thread
@@ -937,9 +944,11 @@ def main():
         phase("end to end")
         data["video"] = video.run(ffmpeg, segue, work, config, log, median)
         phase("video")
+        data["mlt"] = mlt.run(ffmpeg, work, config, log, median, frei0r_path)
+        phase("melt")
         data["commands"] = commands
         data["targets"] = evaluate_targets(transitions, xfade_rows, data["end_to_end"], config["sizes"], cores) \
-            + video.targets(data["video"], fmt, fmt_ratio)
+            + video.targets(data["video"], fmt, fmt_ratio) + mlt.targets(data["mlt"], fmt)
         data["raw"] = [r for r in records if r.get("group") in ("segue", "bands", "meta")]
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -1,7 +1,8 @@
-"""make install PREFIX=… gives a tree C programs build and run against."""
+"""make install PREFIX=… gives a tree C programs build and run against, and
+frei0r mixers that load the installed libsegue.so."""
 import os
 
-from support import ROOT, Workspace, run
+from support import BUILD, ROOT, Workspace, run
 
 
 class InstallTests(Workspace):
@@ -21,3 +22,12 @@ class InstallTests(Workspace):
         run(*env_run, check=0)
         self.assertTrue(os.path.getsize(self.path("o.png")) > 0)
         self.assertIn("segue 0.", run(os.path.join(prefix, "bin", "segue"), "--version", check=0).stdout)
+        # The frei0r mixers find the installed libsegue.so by their own path.
+        mixers = sorted(os.listdir(os.path.join(prefix, "lib", "frei0r-1")))
+        self.assertIn("segue_push.so", mixers)
+        info = run(os.path.join(BUILD, "tests", "frei0r_host"), "info",
+                   os.path.join(prefix, "lib", "frei0r-1", "segue_push.so"), check=0)
+        self.assertIn("init 1\n", info.stdout)
+        self.assertEqual(info.stderr, "")
+        descriptors = os.listdir(os.path.join(prefix, "share", "kdenlive", "transitions"))
+        self.assertEqual(sorted(d.replace(".xml", ".so") for d in descriptors), mixers)
