@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "SegueVocabularyTests", dependencies: ["SegueVocabulary"]),
         .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue"]),
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
-        .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman"]),
+        .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman", "CVectorKernels"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO", "SegueWebP", "CWebP"]),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
         .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "SegueABI", "CPixman"]),

@@ -2,6 +2,7 @@ import CPixman
 import Glibc
 import SegueBasics
 import Synchronization
+import CVectorKernels
 import Testing
 @testable import SegueCompositor
 
@@ -103,6 +104,31 @@ import Testing
             }
         }
         #expect(worst <= 1, "largest difference from pixman: \(worst)")
+    }
+
+    @Test("the AVX2 classification of positions gives the bits of the scalar one")
+    func positionsAVX2MatchesScalar() throws {
+        try #require(Processor.hasAVX2, "this processor has no AVX2")
+        var random = SeededRandom(seed: 21)
+        let specials: [Double] = [.nan, .infinity, -.infinity, -1e300, 1e300, -1.5, -1, -0.5, 0, 0.5, 39.5, 40, 40.5,
+                                  29.5, 30, 30.5, Double.greatestFiniteMagnitude, -0.0, 1e-300]
+        for count in [0, 1, 3, 4, 5, 8, 13, 64, 257] {
+            var uv = [Double]()
+            for i in 0..<(2 * count) {
+                uv.append(i % 5 == 0 ? specials[Int(random.next() % UInt64(specials.count))]
+                                     : -3 + random.unit() * 48 + (random.next() % 2 == 0 ? 0 : 0.5))
+            }
+            func classify(_ avx2: Int32) -> ([Int32], [Int32], [UInt8]) {
+                var xs = [Int32](repeating: 7, count: count), ys = xs, kinds = [UInt8](repeating: 9, count: count)
+                sample_points(uv, count, 1.25, -2.5, 40, 30, &xs, &ys, &kinds, avx2)
+                return (xs, ys, kinds)
+            }
+            let (vx, vy, vk) = classify(1), (sx, sy, sk) = classify(0)
+            #expect(vk == sk, "kinds, \(count) positions")
+            for i in 0..<count where sk[i] != 0 {
+                #expect(vx[i] == sx[i] && vy[i] == sy[i], "position \(i) of \(count): (\(uv[2 * i]), \(uv[2 * i + 1]))")
+            }
+        }
     }
 
     @Test("positions outside the source, NaN or infinite leave their pixels transparent")

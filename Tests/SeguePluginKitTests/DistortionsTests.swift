@@ -123,6 +123,22 @@ import SegueABI
         #expect(call.maxSampleOffset == Size(width: 0, height: abs(amplitude)))
     }
 
+    @Test func waveIsTheArticlesShaderOnAFrameOffTheGridAndAtAnyRowStart() throws {
+        // The per-column table serves rows starting on its grid; any other start
+        // falls back to the formula itself.
+        let frame = Rect(x: 3.3, y: 1.7, width: 57.4, height: 9)
+        let call = try distortion(FakeHost.render(Wave.self, ["amplitude": .number(6), "frequency": .number(1.5)],
+                                                  frame: frame))
+        let wave = { (p: Point) in Self.wave(p, size: frame.size, amplitude: 6, frequency: 1.5) }
+        for first in [Point(x: 0.2, y: 0.5), Point(x: 0.7, y: 3.5), Point(x: -1.8, y: 2), Point(x: 40.2, y: 8.5)] {
+            let row = call.positions(from: first, count: 20)
+            for (i, got) in row.enumerated() {
+                let want = wave(Point(x: first.x + Double(i), y: first.y))
+                #expect(abs(got.x - want.x) <= 1e-9 && abs(got.y - want.y) <= 1e-9, "\(first) + \(i)")
+            }
+        }
+    }
+
     @Test func waveIsTheContentAtZeroAndNothingWhenNotFinite() {
         #expect(FakeHost.render(Wave.self, ["amplitude": .number(0)]).calls == [.draw(DrawCall(image: "content"))])
         #expect(FakeHost.render(Wave.self, ["amplitude": .number(.infinity)]).calls.isEmpty)
@@ -140,7 +156,7 @@ import SegueABI
         let canvas = FakeCanvas(frame: Self.frame)
         let kitCanvas = Canvas(host: FakeHost.tableWithoutCancellation, pointer: canvas.handle)
         #expect(throws: PluginError.self) {
-            try kitCanvas.drawDistorted(kitCanvas.content, by: Wave.Map(width: 10, amplitude: 1, frequency: 1))
+            try kitCanvas.drawDistorted(kitCanvas.content, by: Wave.Map(frame: Self.frame, amplitude: 1, frequency: 1))
         }
         #expect(canvas.calls.isEmpty)
     }
