@@ -106,7 +106,7 @@ import Testing
         #expect(worst <= 1, "largest difference from pixman: \(worst)")
     }
 
-    @Test("the AVX2 classification of positions gives the bits of the scalar one")
+    @Test("the AVX2 sample points, given or projected, are the bits of the scalar ones")
     func positionsAVX2MatchesScalar() throws {
         try #require(Processor.hasAVX2, "this processor has no AVX2")
         var random = SeededRandom(seed: 21)
@@ -127,6 +127,29 @@ import Testing
             #expect(vk == sk, "kinds, \(count) positions")
             for i in 0..<count where sk[i] != 0 {
                 #expect(vx[i] == sx[i] && vy[i] == sy[i], "position \(i) of \(count): (\(uv[2 * i]), \(uv[2 * i + 1]))")
+            }
+        }
+        // The projective kernel's points (a division a pixel, w ≤ 0 behind the eye) likewise.
+        for trial in 0..<40 {
+            var g = [[Double]](repeating: [0, 0, 0], count: 3)
+            for r in 0..<3 { for c in 0..<3 { g[r][c] = -2 + 4 * random.unit() } }
+            g[2][0] = -20 + 80 * random.unit()
+            g[2][1] = -20 + 60 * random.unit()
+            let count = 1 + trial * 7, cy = -10 + 50 * random.unit(), x0 = Int32(trial) - 20
+            func project(_ avx2: Int32) -> ([Int32], [Int32], [UInt8]) {
+                var xs = [Int32](repeating: 7, count: count), ys = xs, kinds = [UInt8](repeating: 9, count: count)
+                var matrix = ((g[0][0], g[0][1], g[0][2]), (g[1][0], g[1][1], g[1][2]), (g[2][0], g[2][1], g[2][2]))
+                withUnsafePointer(to: &matrix) { pointer in
+                    pointer.withMemoryRebound(to: (Double, Double, Double).self, capacity: 3) { rows in
+                        projective_points(rows, cy, x0, count, 40, 30, &xs, &ys, &kinds, avx2)
+                    }
+                }
+                return (xs, ys, kinds)
+            }
+            let (vx, vy, vk) = project(1), (sx, sy, sk) = project(0)
+            #expect(vk == sk, "kinds, trial \(trial)")
+            for i in 0..<count where sk[i] != 0 {
+                #expect(vx[i] == sx[i] && vy[i] == sy[i], "trial \(trial), point \(i)")
             }
         }
     }
