@@ -71,7 +71,8 @@ class QuickBenchTests(unittest.TestCase):
         for heading in ("## Targets", "## How each number is measured", "## The floor and pixman",
                         "## Segue per frame, 1920×1080", "## Segue per frame, 3840×2160",
                         "## Per-call overhead", "## Segue vs FFmpeg xfade, per frame",
-                        "## End to end: two PNG files in, YUV4MPEG2 out"):
+                        "## End to end: two PNG files in, YUV4MPEG2 out",
+                        "## In melt: Segue's frei0r crossfade against MLT's and frei0r's"):
             self.assertIn(heading, md)
         for row in ("memcpy of a frame", "traffic floor", "copy (SRC)", "OVER with solid 0.5 mask",
                     "crossfade: copy + masked OVER", "bilinear OVER"):
@@ -93,7 +94,7 @@ class QuickBenchTests(unittest.TestCase):
     def test_json_has_the_expected_keys_and_rows(self):
         data = self.data()
         for key in ("mode", "command", "date", "machine", "config", "pixman", "segue", "floor", "transitions",
-                    "tiny", "xfade_per_frame", "end_to_end", "targets", "commands", "elapsed_s"):
+                    "tiny", "xfade_per_frame", "end_to_end", "mlt", "targets", "commands", "elapsed_s"):
             self.assertIn(key, data)
         self.assertEqual(data["mode"], "quick")
         for key in ("cpu", "cores", "ffmpeg"):
@@ -138,9 +139,19 @@ class QuickBenchTests(unittest.TestCase):
         for m in video["memory"]:
             self.assertGreater(m["peak_kib"], 1024)
 
-        # Per frame, floor, fps (two sizes), bands, two end-to-end setups, four video targets.
+        # melt: the same frames out of every setup, each mixer's cost per frame over the hard cut.
+        mlt = data["mlt"]
+        self.assertEqual([r["name"] for r in mlt["rows"]],
+                         ["hard cut, no transition", "Segue frei0r.segue_opacity", "MLT luma (dissolve)",
+                          "frei0r xfade0r"])
+        self.assertEqual(len({r["bytes"] for r in mlt["rows"]}), 1, "every setup writes the same amount of video")
+        for row in mlt["rows"][1:]:
+            self.assertIsNotNone(row["ms_per_mix_frame"])
+
+        # Per frame, floor, fps (two sizes, and particles' own 60 fps), bands, two end-to-end setups,
+        # four video targets, melt.
         targets = {t["target"] for t in data["targets"]}
-        self.assertEqual(len(targets), 11, targets)
+        self.assertEqual(len(targets), 13, targets)
         for t in data["targets"]:
             self.assertIn(t["pass"], (True, False, None))
 
