@@ -220,8 +220,7 @@ static double real_value(const bridge_param *param, double v)
 /* Case ⌊v·n⌋ of an enum (the last for v = 1), copied into `out`. */
 static void enum_case(const bridge_param *param, double v, char *out, size_t capacity)
 {
-    size_t n = 1;
-    for (const char *c = param->cases; *c; c++) n += *c == '|';
+    size_t n = bridge_case_count(param);
     if (!isfinite(v)) v = 0;
     size_t index = v <= 0 ? 0 : v >= 1 ? n - 1 : (size_t)floor(v * (double)n + 1e-9);
     if (index >= n) index = n - 1;
@@ -309,11 +308,7 @@ EXPORT void f0r_get_param_info(f0r_param_info_t *info, int index)
 /* The default 0…1 value of effect parameter i. */
 static double normalised_default(const bridge_param *param)
 {
-    if (param->kind == BRIDGE_ENUM) {
-        size_t n = 1;
-        for (const char *c = param->cases; *c; c++) n += *c == '|';
-        return param->fallback / (double)n;
-    }
+    if (param->kind == BRIDGE_ENUM) return param->fallback / (double)bridge_case_count(param);
     return param->high > param->low ? (param->fallback - param->low) / (param->high - param->low) : 0;
 }
 

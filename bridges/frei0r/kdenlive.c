@@ -36,8 +36,7 @@ static void title(FILE *out, const char *file)
 
 static void enum_parameter(FILE *out, const bridge_param *param)
 {
-    size_t n = 1;
-    for (const char *c = param->cases; *c; c++) n += *c == '|';
+    size_t n = bridge_case_count(param);
     fprintf(out, "    <parameter type=\"list\" name=\"%s\" default=\"%g\" paramlist=\"", param->name,
             param->fallback / (double)n);
     for (size_t i = 0; i < n; i++) fprintf(out, "%s%g", i ? ";" : "", (double)i / (double)n);

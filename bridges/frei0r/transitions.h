@@ -85,4 +85,12 @@ static const bridge_transition bridge_transitions[] = {
 
 enum { BRIDGE_TRANSITION_COUNT = sizeof bridge_transitions / sizeof bridge_transitions[0] };
 
+/* How many cases an enum parameter has. */
+static inline size_t bridge_case_count(const bridge_param *param)
+{
+    size_t n = 1;
+    for (const char *c = param->cases; *c; c++) n += *c == '|';
+    return n;
+}
+
 #endif /* SEGUE_FREI0R_TRANSITIONS_H */
