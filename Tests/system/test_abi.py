@@ -39,6 +39,40 @@ def sizes_of_segue_draw(folder, headers):
     return tuple(int(n) for n in run(program + ".out", check=0).stdout.split())
 
 
+# A C caller of segue_engine_effect_param: prints `flags removal` of every
+# parameter of the shift effect (plugins/distortions), whose `amount` has a
+# removal value since 0.2.0.
+EFFECT_PARAM_CALLER = r"""
+#include <segue.h>
+#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+    segue_engine *engine = NULL;
+    segue_engine_options options = { .struct_size = sizeof options, .threads = 1, .plugin_path = argv[1] };
+    (void)argc;
+    if (segue_engine_create(&options, &engine) != SEGUE_OK) return 1;
+    for (size_t e = 0; e < segue_engine_effect_count(engine); e++) {
+        segue_effect_info info = { .struct_size = sizeof info };
+        if (segue_engine_effect(engine, e, &info) != SEGUE_OK || strcmp(info.name, "shift")) continue;
+        for (uint32_t p = 0; p < info.param_count; p++) {
+            segue_param_desc param;
+            memset(&param, 0xEE, sizeof param);
+            param.struct_size = sizeof param;
+            if (segue_engine_effect_param(engine, e, p, &param) != SEGUE_OK) return 1;
+#ifdef SEGUE_PARAM_HAS_REMOVAL
+            printf("%s %u %g\n", param.name, param.flags, (param.flags & SEGUE_PARAM_HAS_REMOVAL) ? param.removal.number : 0);
+#else
+            printf("%s %u\n", param.name, param.flags);
+#endif
+        }
+    }
+    segue_engine_unref(engine);
+    return 0;
+}
+"""
+
+
 class ABIGrowthTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -112,6 +146,23 @@ class ABIGrowthTests(unittest.TestCase):
         self.assertIn(f"segue_draw.struct_size is 60; this Segue reads {past}, {now}", result.stderr)
         self.assertEqual(result.stderr.count("segue_draw.struct_size is 60"), 1, "said once, not per draw")
         self.assertFalse(os.path.exists(os.path.join(self.dir, "broken.png")))
+
+    def test_effect_param_gives_a_0_1_caller_no_removal_and_a_0_2_caller_its_value(self):
+        source = os.path.join(self.dir, "effect_param.c")
+        with open(source, "w") as f:
+            f.write(EFFECT_PARAM_CALLER)
+        shipped = os.path.join(BUILD, "lib", "segue", "plugins")
+        lines = {}
+        for release, headers in HEADERS.items():
+            program = os.path.join(self.dir, f"effect_param_{release}")
+            run(CC, "-std=c99", "-Wall", "-Wextra", "-Werror", f"-I{headers}", source, f"-L{BUILD}/lib", "-lsegue",
+                f"-Wl,-rpath,{BUILD}/lib", "-o", program, check=0)
+            lines[release] = run(program, shipped, check=0).stdout.split("\n")
+        amount_now = next(line for line in lines["now"] if line.startswith("amount "))
+        amount_past = next(line for line in lines["0.1"] if line.startswith("amount "))
+        # 0x1 animatable, 0x4 has-removal; the 0.1.0 caller knows only 0x1 and 0x2.
+        self.assertEqual(amount_now, "amount 5 -1")
+        self.assertEqual(amount_past, "amount 1")
 
 
 def run_env(env, *args):

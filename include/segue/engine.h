@@ -151,8 +151,11 @@ segue_status segue_engine_effect(const segue_engine *engine, size_t index, segue
 /**
  * Fills `out_param` (whose struct_size the caller sets) with parameter
  * `param` of effect `index`, in the plugin ABI's own shape: name, summary,
- * kind, flags, range, default active and identity values, enum cases. Its
- * strings and arrays are owned by the engine and valid while it lives.
+ * kind, flags, range, default active and identity values, enum cases, and
+ * the removal value (with SEGUE_PARAM_HAS_REMOVAL) when struct_size covers
+ * `removal`: a caller built against the 0.1.0 headers gets neither the
+ * field nor the flag. Its strings and arrays are owned by the engine and
+ * valid while it lives.
  * @return SEGUE_ERROR_INVALID_ARGUMENT for NULL or an index out of range.
  * [thread-safe]
  */

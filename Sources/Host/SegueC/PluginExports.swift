@@ -90,7 +90,9 @@ public func segue_engine_effect_param(_ engine: OpaquePointer?, _ index: Int, _ 
             desc.cases = object.cStringArray(cases)
             desc.case_count = UInt32(cases.count)
         }
-        if let removal = p.removal {
+        // A caller built before `removal` existed gets neither the field nor the flag that says it applies.
+        let declared = outParam.map { Int($0.pointee.struct_size) } ?? 0
+        if let removal = p.removal, declared >= Layouts.end(of: \segue_param_desc.removal) {
             desc.flags |= UInt32(SEGUE_PARAM_HAS_REMOVAL)
             desc.removal = segue_value(removal, text: object.cString)
         }
