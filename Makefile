@@ -4,6 +4,7 @@
 #   make test       unit tests, C programs (also under valgrind), CLI end to end, short fuzzing, ThreadSanitizer
 #   make fuzz       fuzz the spec parsers, PNG reader and plugin descriptors (FUZZ_SECONDS each)
 #   make demo       render the demo into build/demo
+#   make python     the Python package as a wheel carrying libsegue.so and the seed plugins
 #   make bench      time Segue against FFmpeg's xfade, pixman and MLT: BENCHMARKS.md (QUICK=1: a short check)
 #   make install PREFIX=/usr/local
 #
@@ -19,7 +20,7 @@ VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' inclu
 BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
                   libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev
 # melt and gst-launch run the frei0r bridge in the tests.
-TEST_PACKAGES  := python3 ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \
+TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \
                   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
 RELEASE_DIR    := .build/release
 FUZZ_PACKAGES  := python3
@@ -42,7 +43,8 @@ FREI0R_FILES := $(shell sed -n 's/^    { "\(segue_[a-z]*\)".*/\1/p' bridges/frei
 FREI0R_DIR   := $(BUILD)/lib/frei0r-1
 KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 
-.PHONY: all build frei0r deps test-deps install test unit-test system-test golden demo clean fuzz fuzz-check tsan bench
+.PHONY: all build frei0r python deps test-deps install test unit-test system-test python-test golden demo clean fuzz \
+	fuzz-check tsan bench
 
 all: build frei0r
 
@@ -118,7 +120,7 @@ $(BUILD)/tests/frei0r_host: Tests/c/frei0r_host.c $(TEST_C_HEADERS)
 	@mkdir -p $(BUILD)/tests
 	$(CC) -std=c11 -Wall -Wextra -Werror -pthread $< -ldl -o $@
 
-test: test-deps unit-test system-test fuzz-check tsan
+test: test-deps unit-test system-test python-test fuzz-check tsan
 
 unit-test: build
 	$(SWIFT) test
@@ -131,6 +133,36 @@ $(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(HEADERS) $(TEST_C_HEADERS) buil
 system-test: build frei0r $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
 		$(patsubst %,$(BUILD)/tests/plugins/%.so,$(TEST_PLUGINS)) $(BUILD)/tests/frei0r_host
 	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
+
+# The Python package (python/): `make python` builds a wheel whose segue/lib/
+# holds libsegue.so and the seed plugins, laid out as an installation so the
+# library finds them. Its tests and benchmark run in a virtual environment of
+# their own (numpy, pillow, moviepy, pytest from the package index); the
+# system Python is left alone.
+PYTHON_DIR      := $(BUILD)/python
+PYTHON_VENV     := $(PYTHON_DIR)/venv
+PYTHON_PACKAGES := numpy pillow moviepy pytest 'setuptools>=70.1'
+
+$(PYTHON_VENV)/ready:
+	@scripts/install-deps python3 python3-venv
+	rm -rf $(PYTHON_VENV) && python3 -m venv $(PYTHON_VENV)
+	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check $(PYTHON_PACKAGES)
+	@touch $@
+
+python: build $(PYTHON_VENV)/ready
+	@rm -rf $(PYTHON_DIR)/src $(PYTHON_DIR)/dist && mkdir -p $(PYTHON_DIR)/src/segue/lib/segue/plugins
+	cp python/pyproject.toml python/setup.py $(PYTHON_DIR)/src/
+	cp python/segue/*.py python/segue/py.typed $(PYTHON_DIR)/src/segue/
+	cp $(BUILD)/lib/libsegue.so $(PYTHON_DIR)/src/segue/lib/
+	cp $(BUILD)/lib/segue/plugins/*.so $(PYTHON_DIR)/src/segue/lib/segue/plugins/
+	$(PYTHON_VENV)/bin/pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
+		-w $(PYTHON_DIR)/dist $(PYTHON_DIR)/src
+	@echo "Built $$(ls $(PYTHON_DIR)/dist/*.whl)"
+
+# The tests import the wheel installed into the environment, never python/ itself.
+python-test: python $(BUILD)/examples/render_frame $(BUILD)/tests/plugins/misbehaving.so
+	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps $(PYTHON_DIR)/dist/*.whl
+	cd python/tests && SEGUE_BUILD=$(abspath $(BUILD)) $(abspath $(PYTHON_VENV))/bin/python -m pytest -q -p no:cacheprovider
 
 # Coverage-guided fuzzing with libFuzzer and AddressSanitizer (both from the
 # Swift toolchain) of the transition and animation spec parsers, the PNG

@@ -1,0 +1,17 @@
+"""Segue from Python: SwiftUI-style transitions rendered into numpy arrays.
+
+    import segue
+    engine = segue.Engine()
+    frame = engine.render(".push(from: .trailing)", a, b, 0.5)   # H × W × 4 RGBA
+
+`a` and `b` are numpy arrays (RGBA, RGB or gray, uint8) or PIL images. See
+Engine.render for every option, segue.moviepy for transitions between
+moviepy clips.
+"""
+from ._version import __version__
+from ._native import path as library_path
+from ._errors import CancelledError, PluginError, SegueError, SpecError
+from ._engine import Animation, Cancel, Effect, Engine, Parameter, Plugin, Transition
+
+__all__ = ["Animation", "Cancel", "CancelledError", "Effect", "Engine", "Parameter", "Plugin", "PluginError",
+           "SegueError", "SpecError", "Transition", "__version__", "library_path"]
