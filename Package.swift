@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue"]),
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
         .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman", "CVectorKernels"]),
-        .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO", "SegueWebP", "CWebP"]),
+        .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO", "SegueWebP", "CWebP", "CVectorKernels"]),
         .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
         .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "SegueABI", "CPixman"]),
         .testTarget(name: "SegueTextTests", dependencies: ["SegueText", "CPixman"]),

@@ -1,10 +1,12 @@
+import CVectorKernels
 import SegueBasics
 import SegueCompositor
 import Testing
 @testable import SegueImageIO
 
 /// The edge conversions of segue/pixels.h: 4:2:0 decoding against the closed
-/// form, NV12 against I420, and straight-alpha bytes against premultiplication.
+/// form, NV12 against I420, straight-alpha bytes against premultiplication,
+/// and opaque 3-byte pixels against their bytes.
 @Suite struct PixelLayoutTests {
     @Test(arguments: [YCbCr.bt709, .bt601, YCbCr.bt709.with(.full), YCbCr.bt601.with(.full)])
     func theDecoderMatchesTheClosedFormWithinOne(matrix: YCbCr) throws {
@@ -137,6 +139,72 @@ import Testing
                             Premultiplication.unpremultiply(Premultiplication.premultiply(UInt32(x / 2), a), a),
                             Premultiplication.unpremultiply(Premultiplication.premultiply(UInt32(255 - x), a), a), a]
             #expect(bgra[4 * x ..< 4 * x + 4].map(UInt32.init) == (x == 0 ? [0, 0, 0, 0] : expected), "x \(x)")
+        }
+    }
+
+    @Test(arguments: [ForeignPixels.Layout.rgb24, .bgr24])
+    func opaqueThreeBytePixelsAreTheirBytesBothWays(layout: ForeignPixels.Layout) throws {
+        // An odd width (the vector loop's tail) and padded rows.
+        let width = 37, height = 3, stride = 3 * width + 5
+        let bytes = (0..<stride * height).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        var picture = bytes
+        let surface = try Surface(width: width, height: height)
+        try picture.withUnsafeMutableBytes { memory in
+            try ForeignPixels(layout: layout, width: width, height: height, matrix: .bt709,
+                              planes: [memory.baseAddress!], strides: [stride]).importing(into: surface)
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * stride + 3 * x
+                let (r, g, b) = layout == .rgb24 ? (bytes[i], bytes[i + 1], bytes[i + 2])
+                                                 : (bytes[i + 2], bytes[i + 1], bytes[i])
+                #expect(surface[x, y] == 0xFF00_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b), "(\(x), \(y))")
+            }
+        }
+        var back = [UInt8](repeating: 0xEE, count: stride * height)
+        try back.withUnsafeMutableBytes { memory in
+            try ForeignPixels(layout: layout, width: width, height: height, matrix: .bt709,
+                              planes: [memory.baseAddress!], strides: [stride]).exporting(from: surface)
+        }
+        for y in 0..<height {
+            #expect(back[y * stride ..< y * stride + 3 * width] == bytes[y * stride ..< y * stride + 3 * width])
+            #expect(back[y * stride + 3 * width ..< (y + 1) * stride].allSatisfy { $0 == 0xEE }, "padding row \(y)")
+        }
+    }
+
+    /// Every (channel, alpha) pair through the row kernels, baseline and AVX2,
+    /// against Premultiplication's scalar integers.
+    @Test func theRowKernelsGiveTheScalarBytesOnEveryPath() {
+        let count = 65536
+        // Pixel i: alpha i >> 8, red i & 255, green and blue other channels of it.
+        let straight = (0..<UInt32(count)).map { (i: UInt32) -> UInt32 in
+            let alpha: UInt32 = i >> 8, red: UInt32 = i & 255
+            let green: UInt32 = (255 - red) & 255, blue: UInt32 = (i &* 7) & 255
+            return alpha << 24 | red << 16 | green << 8 | blue
+        }
+        let paths: [Int32] = Processor.hasAVX2 ? [0, 1] : [0]
+        for avx2 in paths {
+            var premultiplied = [UInt32](repeating: 0, count: count)
+            var back = [UInt32](repeating: 0, count: count)
+            straight_to_premultiplied(straight, &premultiplied, count, 0, avx2)
+            premultiplied_to_straight(premultiplied, &back, count, 0, avx2)
+            #expect(premultiplied == straight.map(Premultiplication.premultiplied), "avx2 \(avx2)")
+            #expect(back == premultiplied.map(Premultiplication.unpremultiplied), "avx2 \(avx2)")
+            // Channels above their alpha (not valid premultiplied data) clamp as the scalar code does.
+            var clamped = [UInt32](repeating: 0, count: count)
+            premultiplied_to_straight(straight, &clamped, count, 0, avx2)
+            #expect(clamped == straight.map(Premultiplication.unpremultiplied), "avx2 \(avx2)")
+        }
+        let bytes = (0..<3 * 1001).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 3) }
+        for blueFirst: Int32 in [0, 1] {
+            var words = [[UInt32]](repeating: [UInt32](repeating: 0, count: 1001), count: 2)
+            var packed = [[UInt8]](repeating: [UInt8](repeating: 0, count: 3 * 1001), count: 2)
+            for avx2 in paths {
+                packed_rgb_to_argb(bytes, &words[Int(avx2)], 1001, blueFirst, avx2)
+                argb_to_packed_rgb(words[Int(avx2)], &packed[Int(avx2)], 1001, blueFirst, avx2)
+            }
+            #expect(packed[0] == bytes)
+            if Processor.hasAVX2 { #expect(words[1] == words[0] && packed[1] == packed[0]) }
         }
     }
 

@@ -126,7 +126,7 @@ static void pixels(segue_engine *engine)
     EXPECT(segue_surface_import(&bad, surface), SEGUE_ERROR_INVALID_ARGUMENT, "segue_pixels.struct_size");
     bad.struct_size = SEGUE_STRUCT_SIZE_MAX + 4;
     EXPECT(segue_surface_export(surface, &bad), SEGUE_ERROR_INVALID_ARGUMENT, "segue_pixels.struct_size");
-    const uint32_t bad_formats[] = {0, 5, 77, UINT32_MAX};
+    const uint32_t bad_formats[] = {0, 7, 77, UINT32_MAX};
     for (size_t i = 0; i < sizeof bad_formats / sizeof bad_formats[0]; i++) {
         bad = p;
         bad.format = bad_formats[i];

@@ -2,7 +2,8 @@
  * segue/pixels.h — the pixel layouts video hosts hold, converted at the edge.
  *
  * Segue draws in premultiplied ARGB32 (segue/surface.h). Decoders and
- * encoders hold 4:2:0 Y'CbCr, and toolkits straight-alpha RGBA or BGRA.
+ * encoders hold 4:2:0 Y'CbCr, toolkits straight-alpha RGBA or BGRA, and
+ * numpy-based tools (moviepy, PIL's "RGB") opaque 3-byte RGB.
  * segue_surface_import() converts such a picture into a surface before a
  * render, segue_surface_export() converts a rendered surface back. Nothing
  * else in Segue sees these layouts.
@@ -38,7 +39,13 @@ enum {
     /** One plane of 4-byte pixels, bytes R, G, B, A in memory, straight (not premultiplied) alpha. */
     SEGUE_PIXEL_FORMAT_RGBA = 3,
     /** One plane of 4-byte pixels, bytes B, G, R, A in memory, straight alpha. */
-    SEGUE_PIXEL_FORMAT_BGRA = 4
+    SEGUE_PIXEL_FORMAT_BGRA = 4,
+    /** One plane of 3-byte pixels, bytes R, G, B in memory (FFmpeg's rgb24), opaque:
+     *  import makes every pixel opaque; export drops alpha, so the colour written
+     *  is the pixel composited over black, as for 4:2:0. (Added in 0.2.0.) */
+    SEGUE_PIXEL_FORMAT_RGB24 = 5,
+    /** As SEGUE_PIXEL_FORMAT_RGB24 with the bytes B, G, R (FFmpeg's bgr24). (Added in 0.2.0.) */
+    SEGUE_PIXEL_FORMAT_BGR24 = 6
 };
 
 /** Which Y'CbCr weights a 4:2:0 picture uses. */
@@ -69,22 +76,24 @@ enum {
 typedef struct segue_pixels {
     uint32_t struct_size;
     segue_pixel_format format;
-    /** 4:2:0 formats only; ignored for RGBA and BGRA. */
+    /** 4:2:0 formats only; ignored for the others. */
     segue_color_matrix matrix;
     segue_color_range range;
     /** In pixels, each in 1...SEGUE_SURFACE_MAX_SIDE; they must equal the surface's. */
     int32_t width, height;
-    /** I420: Y', Cb, Cr. NV12: Y', CbCr, unused. RGBA and BGRA: the pixels, unused, unused. */
+    /** I420: Y', Cb, Cr. NV12: Y', CbCr, unused. The one-plane formats: the pixels, unused, unused. */
     void *planes[3];
     /** Bytes from one row of each plane to the next; at least the row's
      *  bytes (width for Y', (width+1)/2 for I420 chroma, 2 * ((width+1)/2)
-     *  for NV12 chroma, 4 * width for RGBA/BGRA), and below 2^31. */
+     *  for NV12 chroma, 4 * width for RGBA/BGRA, 3 * width for RGB24/BGR24),
+     *  and below 2^31. */
     int32_t strides[3];
 } segue_pixels;
 
 /**
  * Converts the caller's picture into `target` (premultiplying straight
- * alpha, or converting Y'CbCr to opaque RGB), every pixel of it. `target`
+ * alpha, making RGB24/BGR24 opaque, or converting Y'CbCr to opaque RGB),
+ * every pixel of it. `target`
  * must have the picture's size; reusing one surface for every frame keeps
  * a video loop free of allocations.
  *
@@ -99,7 +108,8 @@ segue_status segue_surface_import(const segue_pixels *pixels, segue_surface *tar
 
 /**
  * Converts `surface` into the caller's picture (unpremultiplying for RGBA
- * and BGRA, to Y'CbCr for I420 and NV12), every pixel of it.
+ * and BGRA, dropping alpha for RGB24 and BGR24, to Y'CbCr for I420 and
+ * NV12), every pixel of it.
  *
  * @return as segue_surface_import(), with `surface` in place of `target`.
  * [one thread per object]: do not draw into `surface` meanwhile.

@@ -30,6 +30,7 @@ private func foreignPixels(_ pointer: UnsafePointer<segue_pixels>?) throws -> Fo
     let layouts: [UInt32: ForeignPixels.Layout] = [
         UInt32(SEGUE_PIXEL_FORMAT_I420): .i420, UInt32(SEGUE_PIXEL_FORMAT_NV12): .nv12,
         UInt32(SEGUE_PIXEL_FORMAT_RGBA): .rgba, UInt32(SEGUE_PIXEL_FORMAT_BGRA): .bgra,
+        UInt32(SEGUE_PIXEL_FORMAT_RGB24): .rgb24, UInt32(SEGUE_PIXEL_FORMAT_BGR24): .bgr24,
     ]
     guard let layout = layouts[p.format] else {
         throw SegueError.invalidArgument("pixels format \(p.format) is not a SEGUE_PIXEL_FORMAT_* value")

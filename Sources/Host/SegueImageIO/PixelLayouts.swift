@@ -1,14 +1,17 @@
+import CVectorKernels
 import SegueBasics
 import SegueCompositor
 
 /// A picture in a layout hosts hold (4:2:0 Y'CbCr, straight-alpha RGBA or
-/// BGRA bytes), converted into and out of premultiplied ARGB32 surfaces at
+/// BGRA bytes, opaque RGB or BGR bytes), converted into and out of premultiplied ARGB32 surfaces at
 /// the edge: what `segue_surface_import`/`export` do.
 public struct ForeignPixels {
     public enum Layout: Sendable {
         case i420, nv12
         /// Straight alpha, bytes R, G, B, A (`rgba`) or B, G, R, A (`bgra`) in memory.
         case rgba, bgra
+        /// Opaque, bytes R, G, B (`rgb24`) or B, G, R (`bgr24`) in memory.
+        case rgb24, bgr24
     }
 
     public let layout: Layout
@@ -33,6 +36,7 @@ public struct ForeignPixels {
         case .i420: [("Y'", width), ("Cb", chromaWidth), ("Cr", chromaWidth)]
         case .nv12: [("Y'", width), ("CbCr", 2 * chromaWidth)]
         case .rgba, .bgra: [("pixel", 4 * width)]
+        case .rgb24, .bgr24: [("pixel", 3 * width)]
         }
         for (index, (name, bytes)) in rows.enumerated() {
             guard planes[index] != nil else {
@@ -72,12 +76,17 @@ public struct ForeignPixels {
     /// Converts this picture into `surface` (same size).
     public func importing(into surface: Surface) throws {
         try checkSize(surface)
+        let avx2: Int32 = Processor.hasAVX2 ? 1 : 0
         switch layout {
         case .i420, .nv12:
             YUV420Decoder(matrix: matrix).convert(yuv, into: surface)
         case .rgba, .bgra:
-            forEachPixel(of: surface) { bytes, pixel in
-                pixel = Premultiplication.premultiplied(toARGB(UInt32(littleEndian: bytes)))
+            for y in 0..<height {
+                straight_to_premultiplied(row(y, of: UInt32.self), surface.row(y), width, layout == .rgba ? 1 : 0, avx2)
+            }
+        case .rgb24, .bgr24:
+            for y in 0..<height {
+                packed_rgb_to_argb(row(y, of: UInt8.self), surface.row(y), width, layout == .bgr24 ? 1 : 0, avx2)
             }
         }
     }
@@ -85,6 +94,7 @@ public struct ForeignPixels {
     /// Converts `surface` (same size) into this picture.
     public func exporting(from surface: Surface) throws {
         try checkSize(surface)
+        let avx2: Int32 = Processor.hasAVX2 ? 1 : 0
         switch layout {
         case .i420, .nv12:
             let encoder = YUV420Encoder(width: width, height: height, matrix: matrix)
@@ -93,26 +103,18 @@ public struct ForeignPixels {
             encoder.convert(surface, into: packed)
             yuv.copy(from: YUV420Planes(packed: packed, width: width, height: height, matrix: matrix))
         case .rgba, .bgra:
-            forEachPixel(of: surface) { bytes, pixel in
-                bytes = toARGB(Premultiplication.unpremultiplied(pixel)).littleEndian
+            for y in 0..<height {
+                premultiplied_to_straight(surface.row(y), row(y, of: UInt32.self), width, layout == .rgba ? 1 : 0, avx2)
+            }
+        case .rgb24, .bgr24:
+            for y in 0..<height {
+                argb_to_packed_rgb(surface.row(y), row(y, of: UInt8.self), width, layout == .bgr24 ? 1 : 0, avx2)
             }
         }
     }
 
-    /// Runs `body` on each pixel of the straight-alpha plane (as a native
-    /// uint32 of its bytes) beside the same pixel of `surface`.
-    private func forEachPixel(of surface: Surface, _ body: (inout UInt32, inout UInt32) -> Void) {
-        for y in 0..<height {
-            let plane = (planes[0]! + y * strides[0]).assumingMemoryBound(to: UInt32.self)
-            let row = surface.row(y)
-            for x in 0..<width { body(&plane[x], &row[x]) }
-        }
-    }
-
-    /// BGRA bytes read little-endian are 0xAARRGGBB already; RGBA's swap red
-    /// and blue (the same swap turns 0xAARRGGBB back into RGBA's order).
-    @inline(__always)
-    private func toARGB(_ pixel: UInt32) -> UInt32 {
-        layout == .bgra ? pixel : pixel & 0xFF00_FF00 | (pixel & 0xFF) << 16 | (pixel >> 16) & 0xFF
+    /// Row `y` of the one-plane layouts.
+    private func row<T>(_ y: Int, of: T.Type) -> UnsafeMutablePointer<T> {
+        (planes[0]! + y * strides[0]).assumingMemoryBound(to: T.self)
     }
 }

@@ -107,6 +107,24 @@ void projective_points(const double g[3][3], double cy, int32_t x0, size_t count
 void sample_points(const double *uv, size_t count, double x, double y, int32_t width, int32_t height, int32_t *xs,
                    int32_t *ys, uint8_t *kinds, int avx2);
 
+/*
+ * The rows of segue_surface_import and _export (ForeignPixels in
+ * Sources/Host/SegueImageIO): `avx2` non-zero runs the same C compiled for
+ * AVX2 (ask vector_kernels_have_avx2() first); both give the same bytes.
+ */
+
+/** Straight-alpha pixels (bytes R, G, B, A with `rgba`, else B, G, R, A, read
+ *  as little-endian words) to premultiplied ARGB32, and back: the integers
+ *  of Premultiplication.premultiplied and .unpremultiplied. */
+void straight_to_premultiplied(const uint32_t *in, uint32_t *out, size_t count, int rgba, int avx2);
+void premultiplied_to_straight(const uint32_t *in, uint32_t *out, size_t count, int rgba, int avx2);
+
+/** Opaque 3-byte pixels (bytes R, G, B; with blue_first, B, G, R) as ARGB32
+ *  words with alpha 255, and words back to those bytes (alpha dropped:
+ *  premultiplied colour is the pixel over black). */
+void packed_rgb_to_argb(const uint8_t *in, uint32_t *out, size_t count, int blue_first, int avx2);
+void argb_to_packed_rgb(const uint32_t *in, uint8_t *out, size_t count, int blue_first, int avx2);
+
 /** How span_combine_avx2 combines the source with the destination. */
 enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
 
