@@ -136,9 +136,9 @@ system-test: build frei0r $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefi
 
 # The Python package (python/): `make python` builds a wheel whose segue/lib/
 # holds libsegue.so and the seed plugins, laid out as an installation so the
-# library finds them. Its tests and benchmark run in a virtual environment of
-# their own (numpy, pillow, moviepy, pytest from the package index); the
-# system Python is left alone.
+# library finds them, and installs it into a virtual environment of its own
+# (numpy, pillow, moviepy, pytest from the package index), where its tests
+# and benchmark run; the system Python is left alone.
 PYTHON_DIR      := $(BUILD)/python
 PYTHON_VENV     := $(PYTHON_DIR)/venv
 PYTHON_PACKAGES := numpy pillow moviepy pytest 'setuptools>=70.1'
@@ -157,11 +157,11 @@ python: build $(PYTHON_VENV)/ready
 	cp $(BUILD)/lib/segue/plugins/*.so $(PYTHON_DIR)/src/segue/lib/segue/plugins/
 	$(PYTHON_VENV)/bin/pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
 		-w $(PYTHON_DIR)/dist $(PYTHON_DIR)/src
-	@echo "Built $$(ls $(PYTHON_DIR)/dist/*.whl)"
+	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps $(PYTHON_DIR)/dist/*.whl
+	@echo "Built $$(ls $(PYTHON_DIR)/dist/*.whl), installed in $(PYTHON_VENV)"
 
 # The tests import the wheel installed into the environment, never python/ itself.
 python-test: python $(BUILD)/examples/render_frame $(BUILD)/tests/plugins/misbehaving.so
-	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps $(PYTHON_DIR)/dist/*.whl
 	cd python/tests && SEGUE_BUILD=$(abspath $(BUILD)) $(abspath $(PYTHON_VENV))/bin/python -m pytest -q -p no:cacheprovider
 
 # Coverage-guided fuzzing with libFuzzer and AddressSanitizer (both from the
@@ -194,7 +194,7 @@ demo: build
 	$(BUILD)/bin/segue demo -o $(BUILD)/demo
 
 # Benchmarks: bench/segue_bench.c (Segue renders, memcpy and pixman, interleaved
-# in one process) and FFmpeg's xfade, driven by bench/run.py, which writes
+# in one process), FFmpeg's xfade, melt and moviepy, driven by bench/run.py, which writes
 # BENCHMARKS.md and BENCHMARKS.json into BENCH_OUT. The full run takes about
 # 28 minutes on 2 cores (most of it ffmpeg end to end); run it on a quiet
 # machine, one benchmark at a time. QUICK=1 (about a minute) only exercises
@@ -208,9 +208,10 @@ $(BUILD)/bench/segue_bench: bench/segue_bench.c $(HEADERS) build
 	$(CC) -std=c99 -O3 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $$(pkg-config --cflags pixman-1) \
 		$< -L$(BUILD)/lib -lsegue $$(pkg-config --libs pixman-1) -lm -Wl,-rpath,$(abspath $(BUILD))/lib -o $@
 
-bench: build frei0r $(BUILD)/bench/segue_bench
+bench: build frei0r python $(BUILD)/bench/segue_bench
 	@scripts/install-deps $(BENCH_PACKAGES)
 	python3 bench/run.py --bench $(BUILD)/bench/segue_bench --segue $(BUILD)/bin/segue --frei0r $(FREI0R_DIR) \
+		--python $(PYTHON_VENV)/bin/python \
 		--out $(BENCH_OUT) \
 		$(if $(filter-out 0 no false,$(QUICK)),--quick)
 

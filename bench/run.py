@@ -14,6 +14,8 @@ library only. It
   3. times FFmpeg's xfade per frame (gbrap, decoded inputs looped in memory,
      minus a run without xfade) and end to end against `segue render`
      (two PNG files in, YUV4MPEG2 out), alternating the two tools run by run;
+     then video (bench/video.py), melt (bench/mlt.py) and Python with
+     moviepy (bench/python_binding.py);
   4. writes the tables, the commands that produced them, the machine and the
      pass/fail of the issue's targets.
 """
@@ -33,6 +35,7 @@ import tempfile
 import time
 
 import mlt
+import python_binding
 import video
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -124,14 +127,14 @@ FULL = dict(sizes=["1920x1080", "3840x2160"], progress=[0.1, 0.3, 0.5, 0.7, 0.9]
             cap_ms=4000, tiny_rounds=10, tiny_calls=1000,
             xfade_frames={"1920x1080": 60, "3840x2160": 30}, xfade_runs={"1920x1080": 5, "3840x2160": 3},
             e2e_frames=120, e2e_runs=5, video_runs=3, video_size="1920x1080", video_seconds=4,
-            mlt_runs=5, mlt_frames=100, mlt_mix=50)
+            mlt_runs=5, mlt_frames=100, mlt_mix=50, python_rounds=7)
 # QUICK only exercises every part: both sizes through the C program, but
 # xfade per frame at 1080p only (4K decodes alone would take most of the
 # budget), few iterations, short end-to-end runs. Its figures are not for quoting.
 QUICK = dict(sizes=["1920x1080", "3840x2160"], progress=[0.3, 0.7], rounds=2, batch=1, cap_ms=300,
              tiny_rounds=2, tiny_calls=100, xfade_frames={"1920x1080": 10}, xfade_runs={"1920x1080": 1},
              e2e_frames=12, e2e_runs=1, video_runs=1, video_size="320x180", video_seconds=2,
-             mlt_runs=1, mlt_frames=12, mlt_mix=6)
+             mlt_runs=1, mlt_frames=12, mlt_mix=6, python_rounds=1)
 
 FPS = 30
 FFMPEG_ONE_THREAD = ["-filter_threads", "1", "-filter_complex_threads", "1"]
@@ -844,6 +847,7 @@ def write_markdown(path, data):
 
     out.extend(video.markdown(data["video"], fmt, table, code))
     out.extend(mlt.markdown(data["mlt"], fmt, table, code))
+    out.extend(python_binding.markdown(data["python"], fmt, table, code))
 
     # Reliability
     add("## What makes these figures less reliable\n")
@@ -875,6 +879,8 @@ def main():
     parser.add_argument("--quick", action="store_true", help="a short run that only exercises everything")
     parser.add_argument("--frei0r", default=os.path.join(ROOT, "build", "lib", "frei0r-1"),
                         help="the folder of Segue's frei0r mixers")
+    parser.add_argument("--python", default=os.path.join(ROOT, "build", "python", "venv", "bin", "python"),
+                        help="the Python of build/python/venv, with the segue wheel, numpy and moviepy")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -946,9 +952,12 @@ def main():
         phase("video")
         data["mlt"] = mlt.run(ffmpeg, work, config, log, median, frei0r_path)
         phase("melt")
+        data["python"] = python_binding.run(args.python, config, log)
+        phase("python")
         data["commands"] = commands
         data["targets"] = evaluate_targets(transitions, xfade_rows, data["end_to_end"], config["sizes"], cores) \
-            + video.targets(data["video"], fmt, fmt_ratio) + mlt.targets(data["mlt"], fmt)
+            + video.targets(data["video"], fmt, fmt_ratio) + mlt.targets(data["mlt"], fmt) \
+            + python_binding.targets(data["python"], fmt)
         data["raw"] = [r for r in records if r.get("group") in ("segue", "bands", "meta")]
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -94,7 +94,8 @@ class QuickBenchTests(unittest.TestCase):
     def test_json_has_the_expected_keys_and_rows(self):
         data = self.data()
         for key in ("mode", "command", "date", "machine", "config", "pixman", "segue", "floor", "transitions",
-                    "tiny", "xfade_per_frame", "end_to_end", "mlt", "targets", "commands", "elapsed_s"):
+                    "tiny", "xfade_per_frame", "end_to_end", "mlt", "python", "targets", "commands",
+                    "elapsed_s"):
             self.assertIn(key, data)
         self.assertEqual(data["mode"], "quick")
         for key in ("cpu", "cores", "ffmpeg"):
@@ -148,10 +149,20 @@ class QuickBenchTests(unittest.TestCase):
         for row in mlt["rows"][1:]:
             self.assertIsNotNone(row["ms_per_mix_frame"])
 
+        # Python: moviepy's crossfade against Segue's on all cores and on one, and the binding's overhead.
+        python = data["python"]
+        self.assertEqual(list(python["moviepy"]), ["moviepy CrossFadeIn", "segue.moviepy.transition, all cores",
+                                                   "segue.moviepy.transition, 1 thread"])
+        self.assertTrue(all(ms > 0 for ms in python["moviepy"].values()))
+        self.assertEqual([r["size"] for r in python["overhead"]], ["64x64", "1920x1080"])
+        for row in python["overhead"]:
+            self.assertTrue(row["c_ms"] > 0 and row["straight_ms"] > 0 and row["premultiplied_ms"] > 0)
+        self.assertIn("## In Python", self.markdown())
+
         # Per frame, floor, fps (two sizes, and particles' own 60 fps), bands, two end-to-end setups,
-        # four video targets, melt.
+        # four video targets, melt, moviepy.
         targets = {t["target"] for t in data["targets"]}
-        self.assertEqual(len(targets), 13, targets)
+        self.assertEqual(len(targets), 14, targets)
         for t in data["targets"]:
             self.assertIn(t["pass"], (True, False, None))
 

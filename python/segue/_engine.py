@@ -319,11 +319,12 @@ class Engine:
                          Segue's own layout, premultiplied ARGB32 words (bytes B, G, R, A), as (H, W, 4)
                          uint8 or (H, W) uint32, and are used in place, rows padded or not, with no
                          conversion.
-          out:           an array to render into (H × W × 4 uint8, or with premultiplied=True also H × W
-                         uint32), returned; default a new one.
+          out:           an array to render into, returned; default a new H × W × 4 one. H × W × 4 uint8, or
+                         H × W × 3 uint8 for opaque RGB (alpha dropped: the frame over black, unless
+                         `background` is opaque); with premultiplied=True, H × W × 4 uint8 or H × W uint32.
           cancel:        a Cancel another thread may set to stop the render (CancelledError).
 
-        Returns the frame, H × W × 4 uint8 (or `out`). The GIL is released while Segue draws.
+        Returns the frame: a new H × W × 4 uint8 array, or `out`. The GIL is released while Segue draws.
 
         Raises SpecError for a spec Segue refuses, TypeError or ValueError for pictures of the wrong
         dtype or shape and for bad arguments (NaN progress among them), PluginError when a plugin's

@@ -4,7 +4,7 @@ Segue draws in premultiplied ARGB32: one native-endian 32-bit word per
 pixel, which on a little-endian machine is the bytes B, G, R, A. An array
 already in that layout (``premultiplied=True``) is wrapped where it lies;
 every other layout is converted once, by Segue's own import and export
-(straight RGBA) or by one numpy assignment (opaque RGB and gray).
+(straight RGBA, opaque RGB) or by one numpy assignment (gray).
 """
 from __future__ import annotations
 
@@ -71,9 +71,9 @@ def _wrappable(array: np.ndarray) -> bool:
         and array.strides[0] % 4 == 0 and array.ctypes.data % 4 == 0
 
 
-def _rgba_rows(array: np.ndarray) -> bool:
-    """Whether the array's rows are 4-byte pixels, possibly padded: what import and export read and write."""
-    return array.strides[2] == 1 and array.strides[1] == 4 and array.strides[0] > 0
+def _pixel_rows(array: np.ndarray) -> bool:
+    """Whether the array's rows are packed pixels, possibly padded: what import and export read and write."""
+    return array.strides[2] == 1 and array.strides[1] == array.shape[2] and array.strides[0] > 0
 
 
 class Surfaces:
@@ -115,30 +115,26 @@ class Surfaces:
         channels = 1 if array.ndim == 2 else array.shape[2]
         if channels == 4 and premultiplied:
             return self.wrap(array if _wrappable(array) else np.ascontiguousarray(array))
-        if channels == 4 or channels == 2:
-            rgba = array if channels == 4 else np.dstack((array[:, :, :1],) * 3 + (array[:, :, 1:],))
-            if not _rgba_rows(rgba):
-                rgba = np.ascontiguousarray(rgba)
+        if channels >= 3 or channels == 2:
+            packed = array if channels != 2 else np.dstack((array[:, :, :1],) * 3 + (array[:, :, 1:],))
+            if not _pixel_rows(packed):
+                packed = np.ascontiguousarray(packed)
             surface = self.wrap(_scratch.get(name, height, width))
-            self.convert(rgba, surface, importing=True)
+            self.convert(packed, surface, importing=True)
             return surface
-        # Opaque: Segue's layout is the colours in reverse order, then 255.
+        # Gray, opaque: Segue's layout is the level three times, then 255.
         target = _scratch.get(name, height, width)
-        gray = array if array.ndim == 2 else array[:, :, 0] if channels == 1 else None
-        if gray is not None:
-            target[:, :, :3] = gray[:, :, None]
-        else:
-            target[:, :, 2::-1] = array
+        target[:, :, :3] = (array if array.ndim == 2 else array[:, :, 0])[:, :, None]
         target[:, :, 3] = 255
         return self.wrap(target)
 
-    def convert(self, rgba: np.ndarray, surface: ctypes.c_void_p, importing: bool) -> None:
-        """Straight RGBA rows into the surface (premultiplying), or the surface into them."""
-        height, width = rgba.shape[:2]
-        pixels = _native.Pixels(struct_size=ctypes.sizeof(_native.Pixels), format=_native.PIXEL_FORMAT_RGBA,
-                                width=width, height=height)
-        pixels.planes[0] = rgba.ctypes.data
-        pixels.strides[0] = rgba.strides[0]
+    def convert(self, packed: np.ndarray, surface: ctypes.c_void_p, importing: bool) -> None:
+        """Straight RGBA or opaque RGB rows into the surface, or the surface into them."""
+        height, width, channels = packed.shape
+        layout = _native.PIXEL_FORMAT_RGBA if channels == 4 else _native.PIXEL_FORMAT_RGB24
+        pixels = _native.Pixels(struct_size=ctypes.sizeof(_native.Pixels), format=layout, width=width, height=height)
+        pixels.planes[0] = packed.ctypes.data
+        pixels.strides[0] = packed.strides[0]
         if importing:
             check(_native.lib.segue_surface_import(ctypes.byref(pixels), surface))
         else:
@@ -152,12 +148,12 @@ class Surfaces:
         else:
             if not isinstance(out, np.ndarray):
                 raise TypeError(f"out: expected a numpy array, got {type(out).__name__}")
-            expected = "(H, W) uint32 or (H, W, 4) uint8" if premultiplied else "(H, W, 4) uint8"
+            expected = "(H, W) uint32 or (H, W, 4) uint8" if premultiplied else "(H, W, 4) or (H, W, 3) uint8"
             if premultiplied and out.dtype == np.uint32 and out.ndim == 2:
                 pass
             elif out.dtype != np.uint8:
                 raise TypeError(f"out: expected {expected}, got dtype {out.dtype}")
-            elif out.ndim != 3 or out.shape[2] != 4:
+            elif out.ndim != 3 or out.shape[2] not in ((4,) if premultiplied else (3, 4)):
                 raise ValueError(f"out: expected the shape {expected}, got {out.shape}")
             if out.shape[:2] != (height, width):
                 raise ValueError(f"out: expected {height} x {width} pixels (H, W) for the size asked, "
@@ -171,13 +167,13 @@ class Surfaces:
             if _wrappable(out):
                 return out, self.wrap(out), False
             return out, self.wrap(_scratch.get("target", height, width)), True
-        if not _rgba_rows(out):
-            raise ValueError("out: expected rows of 4-byte pixels (strides (row, 4, 1)), got the strides "
-                             f"{out.strides}")
+        if not _pixel_rows(out):
+            raise ValueError(f"out: expected rows of {out.shape[2]}-byte pixels (strides (row, {out.shape[2]}, 1)), "
+                             f"got the strides {out.strides}")
         return out, self.wrap(_scratch.get("target", height, width)), True
 
     def deliver(self, surface: ctypes.c_void_p, out: np.ndarray, premultiplied: bool) -> None:
-        """The rendered surface into `out`: copied as it is, or exported to straight RGBA."""
+        """The rendered surface into `out`: copied as it is, or exported to straight RGBA or to RGB."""
         if premultiplied:
             out[...] = _scratch.get("target", *out.shape[:2]).view(out.dtype).reshape(out.shape)
         else:

@@ -40,6 +40,7 @@ PARAM_HAS_REMOVAL = 0x4
 # segue_pixel_format (segue/pixels.h).
 PIXEL_FORMAT_RGBA = 3
 PIXEL_FORMAT_BGRA = 4
+PIXEL_FORMAT_RGB24 = 5
 
 # segue_blend and segue_placement (segue/types.h, segue/render.h): those a scene accepts.
 BLENDS = {"normal": 0, "plusLighter": 1}

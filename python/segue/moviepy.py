@@ -183,26 +183,32 @@ class _Renderer:
             frame = np.dstack((frame[:, :, :3], alpha))
         return frame
 
-    def rgba(self, t: float) -> np.ndarray:
-        if self._last is not None and self._last[0] == t:
-            return self._last[1]
+    def render(self, t: float, out: np.ndarray) -> np.ndarray:
+        """The result at `t` drawn by Segue into `out` (RGB, or RGBA for a mask)."""
         place = self.timeline.locate(t)
         if place[0] == "junction":
             _, j, elapsed = place
-            frame = self.engine.render(self.transitions[j], self.picture(j, t), self.picture(j + 1, t),
-                                       self.timeline.progress(j, elapsed), **self.options)
-        else:
-            frame = self.engine.render(self.identity, None, self.picture(place[1], t), 1.0, **self.options)
-        self._last = (t, frame)
-        return frame
+            return self.engine.render(self.transitions[j], self.picture(j, t), self.picture(j + 1, t),
+                                      self.timeline.progress(j, elapsed), out=out, **self.options)
+        return self.engine.render(self.identity, None, self.picture(place[1], t), 1.0, out=out, **self.options)
+
+    def rgba(self, t: float) -> np.ndarray:
+        """The result at `t` with its alpha, drawn once for both the frame and the mask."""
+        if self._last is None or self._last[0] != t:
+            width, height = self.size
+            self._last = (t, self.render(t, np.empty((height, width, 4), np.uint8)))
+        return self._last[1]
 
     def frame(self, t: float) -> np.ndarray:
+        if self.needs_mask:
+            return self.rgba(t)[:, :, :3]
         place = self.timeline.locate(t)
-        if place[0] == "clip" and not self.needs_mask:
+        if place[0] == "clip":
             picture = self.picture(place[1], t)
             if picture.shape[1::-1] == self.size:
                 return picture  # untouched by any transition: the clip's own frame
-        return self.rgba(t)[:, :, :3]
+        width, height = self.size
+        return self.render(t, np.empty((height, width, 3), np.uint8))
 
     def mask(self, t: float) -> np.ndarray:
         return self.rgba(t)[:, :, 3] / 255.0

@@ -75,7 +75,9 @@ def test_arguments_are_checked_before_drawing(engine):
         (dict(progress=0.5, background="#12345"), "background: expected '#RRGGBB'"),
         (dict(progress=0.5, size=(0, 4)), "size: expected sides in 1…32768, got 0 x 4"),
         (dict(progress=0.5, size=(8, 6), out=np.zeros((6, 9, 4), np.uint8)), r"out: expected 6 x 8 pixels"),
-        (dict(progress=0.5, out=np.zeros((6, 8, 3), np.uint8)), r"out: expected the shape \(H, W, 4\) uint8"),
+        (dict(progress=0.5, out=np.zeros((6, 8, 2), np.uint8)), r"out: expected the shape \(H, W, 4\) or \(H, W, 3\)"),
+        (dict(progress=0.5, out=np.zeros((6, 8, 3), np.uint8), premultiplied=True),
+         r"out: expected the shape \(H, W\) uint32 or \(H, W, 4\) uint8"),
         (dict(progress=0.5, out=a), "out: the array shares memory with an input"),
     ]
     for options, message in cases:

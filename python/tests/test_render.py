@@ -130,6 +130,21 @@ def test_out_is_rendered_into_and_returned(engine, premultiplied):
             assert not exported and _native.lib.segue_surface_data(target) == out.ctypes.data
 
 
+def test_rgb_in_and_out_are_the_rgba_pixels_over_black(engine):
+    a, b = picture(20, 30, 17), picture(20, 30, 18)
+    padded = np.zeros((20, 40, 3), np.uint8)
+    view = padded[:, 5:35]  # an RGB input with padded rows, read in place
+    view[...] = b[..., :3]
+    rgba = engine.render(".scale(0.5)", a, b, 0.4)
+    rgb = engine.render(".scale(0.5)", a[..., :3], view, 0.4, out=np.zeros((20, 30, 3), np.uint8))
+    over_black = (rgba[..., :3].astype(np.uint32) * rgba[..., 3:] + 127) // 255
+    assert (rgba[..., 3] < 255).any()  # some of the frame is see-through: the drop of alpha shows
+    assert np.abs(rgb.astype(int) - over_black).max() <= 1
+    assert np.array_equal(engine.render(".scale(0.5)", a, b, 0.4, premultiplied=False, background=(0, 0, 0),
+                                        out=np.empty((20, 30, 3), np.uint8)),
+                          engine.render(".scale(0.5)", a, b, 0.4, background=(0, 0, 0))[..., :3])
+
+
 def test_out_as_uint32_words(engine):
     a = picture(10, 12, 14)
     words = np.zeros((10, 12), np.uint32)

@@ -1,0 +1,195 @@
+"""The Python rows of `make bench`: Segue from Python against moviepy's own
+crossfade, and the binding's overhead over the C API.
+
+Imported by bench/run.py (standard library only), which runs this file as a
+script with the Python of build/python/venv, where the segue wheel, numpy and
+moviepy are installed; the script prints its measurements as JSON.
+
+  1. Two 1920×1080 clips with a 1-s transition at 25 fps, each rendering the
+     overlap's 25 frames to numpy arrays (no encoding): moviepy 2's
+     `CrossFadeIn` composited the moviepy way (a CompositeVideoClip of the
+     first clip and the second started 1 s before its end), against
+     `segue.moviepy.transition(a, b, ".opacity", 1, blend="plusLighter")`
+     (a true crossfade). The clips' frames are computed once and handed out
+     by their frame functions, so neither side decodes anything. Segue runs
+     on every core and, the less flattering setup, on one thread.
+  2. `engine.render` per frame against the C API's `segue_render` on the same
+     pictures (prepared surfaces, called through ctypes: the call alone), at
+     64×64 and at 1080p, straight RGBA (converted in and out) and in Segue's
+     own premultiplied layout (wrapped, nothing converted).
+
+Setups alternate within every round; figures are medians over the rounds.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+TARGET_SPEED_UP = 10
+
+
+def run(python, config, log):
+    """Rows from the script run under `python`; None when that Python is missing."""
+    if not python or not os.path.exists(python):
+        log("  python: build/python/venv is missing (make python); skipped")
+        return None
+    log("  python: moviepy crossfade and binding overhead")
+    result = subprocess.run([python, __file__, json.dumps({"rounds": config["python_rounds"]})],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"bench/python_binding.py failed: {result.stderr[-2000:]}")
+    return json.loads(result.stdout)
+
+
+def targets(data, fmt):
+    """Segue's crossfade in moviepy at least TARGET_SPEED_UP× faster than moviepy's own, per setup."""
+    if not data:
+        return []
+    moviepy = data["moviepy"]["moviepy CrossFadeIn"]
+    rows = []
+    for name in ("segue.moviepy.transition, all cores", "segue.moviepy.transition, 1 thread"):
+        ms = data["moviepy"][name]
+        rows.append({"target": f"moviepy: Segue ≥ {TARGET_SPEED_UP}× faster than CrossFadeIn", "size": "1920x1080",
+                     "subject": name, "measured": f"{fmt(ms)} vs {fmt(moviepy)} ms per frame",
+                     "value": moviepy / ms, "threshold": f"≥ {TARGET_SPEED_UP}×",
+                     "pass": moviepy / ms >= TARGET_SPEED_UP})
+    return rows
+
+
+def markdown(data, fmt, table, code):
+    lines = ["## In Python: moviepy's crossfade, and the binding's overhead\n"]
+    if not data:
+        return lines + ["The Python environment was missing; nothing measured.\n"]
+    lines.append(f"Two 1920×1080 clips, a 1-s transition at 25 fps: the overlap's 25 frames rendered to numpy "
+                 f"arrays (no encoding), {data['rounds']} alternating rounds, median ms per frame. The clips' "
+                 "frames are computed once, so nothing is decoded. moviepy "
+                 f"{data['moviepy_version']}, numpy {data['numpy_version']}.\n")
+    moviepy = data["moviepy"]["moviepy CrossFadeIn"]
+    lines.append(table(["setup", "ms per frame", "speed-up"],
+                       [[name, fmt(ms), f"{moviepy / ms:.1f}×"] for name, ms in data["moviepy"].items()]))
+    lines.append("")
+    lines.append("```python\n"
+                 "b = b.with_start(a.duration - 1).with_effects([CrossFadeIn(1)])\n"
+                 "CompositeVideoClip([a, b]).get_frame(t)                                    # moviepy\n"
+                 "segue.moviepy.transition(a, b, \".opacity\", 1, blend=\"plusLighter\",\n"
+                 "                         animation=\".linear(duration: 1)\").get_frame(t)  # Segue\n"
+                 "```\n")
+    lines.append("`engine.render` against `segue_render` on the same frame (`.opacity`, plusLighter, all cores), "
+                 "median ms per call; the overhead is the difference. Straight RGBA converts both inputs and "
+                 "the output (Segue's own import and export); Segue's layout is wrapped in place.\n")
+    rows = []
+    for row in data["overhead"]:
+        rows.append([row["size"], fmt(row["c_ms"], 4), fmt(row["straight_ms"], 4),
+                     fmt(row["straight_ms"] - row["c_ms"], 4), fmt(row["premultiplied_ms"], 4),
+                     fmt(row["premultiplied_ms"] - row["c_ms"], 4)])
+    lines.append(table(["size", "C segue_render", "render, RGBA", "overhead", "render, premultiplied",
+                        "overhead"], rows))
+    lines.append("")
+    return lines
+
+
+# --- The measurement, run under the environment's Python ----------------------------------------------
+
+def _median_ms(function, calls, rounds_out):
+    started = time.perf_counter()
+    for _ in range(calls):
+        function()
+    rounds_out.append((time.perf_counter() - started) * 1000 / calls)
+
+
+def _moviepy_rows(rounds):
+    import numpy as np
+    from moviepy import CompositeVideoClip, VideoClip
+    from moviepy.video.fx import CrossFadeIn
+
+    import segue
+    import segue.moviepy as sm
+
+    rng = np.random.default_rng(1)
+    pictures = [[rng.integers(0, 256, (1080, 1920, 3), np.uint8) for _ in range(2)] for _ in range(2)]
+
+    def clip(which):
+        return VideoClip(lambda t: pictures[which][int(t * 25) % 2], duration=2).with_fps(25)
+
+    a, b = clip(0), clip(1)
+    times = [1 + i / 25 for i in range(25)]
+    setups = {
+        "moviepy CrossFadeIn": CompositeVideoClip([a, b.with_start(1).with_effects([CrossFadeIn(1)])]),
+        "segue.moviepy.transition, all cores": sm.transition(a, b, ".opacity", 1, blend="plusLighter",
+                                                             animation=".linear(duration: 1)"),
+        "segue.moviepy.transition, 1 thread": sm.transition(a, b, ".opacity", 1, blend="plusLighter",
+                                                            animation=".linear(duration: 1)",
+                                                            engine=segue.Engine(threads=1)),
+    }
+    # The same picture out of both, within a rounding step, before timing anything.
+    reference = setups["moviepy CrossFadeIn"].get_frame(1.5).astype(int)
+    ours = setups["segue.moviepy.transition, all cores"].get_frame(1.5).astype(int)
+    assert np.abs(reference - ours).max() <= 2, "the two crossfades differ"
+    measured = {name: [] for name in setups}
+    for _ in range(rounds):
+        for name, joined in setups.items():
+            started = time.perf_counter()
+            for t in times:
+                joined.get_frame(t)
+            measured[name].append((time.perf_counter() - started) * 1000 / len(times))
+    return {name: statistics.median(values) for name, values in measured.items()}
+
+
+def _overhead_rows(rounds):
+    import ctypes
+
+    import numpy as np
+
+    import segue
+    from segue import _native
+
+    engine = segue.Engine()
+    transition = engine.transition(".opacity")
+    lib = _native.lib
+    rows = []
+    for width, height, calls in ((64, 64, 2000), (1920, 1080, 10)):
+        rng = np.random.default_rng(2)
+        a, b = (rng.integers(0, 256, (height, width, 4), np.uint8) for _ in range(2))
+        a[..., 3] = b[..., 3] = 255
+        out = np.empty_like(a)
+        handles = []
+        for picture in (a, b, out):
+            handle = ctypes.c_void_p()
+            assert lib.segue_surface_wrap(ctypes.c_void_p(picture.ctypes.data), width, height, width * 4,
+                                          ctypes.byref(handle)) == 0
+            handles.append(handle)
+        scene = _native.Scene(struct_size=ctypes.sizeof(_native.Scene), blend=_native.BLENDS["plusLighter"])
+        scene_ref = ctypes.byref(scene)
+        handle = transition._handle
+        setups = {
+            "c_ms": lambda: lib.segue_render(engine._handle, handle, handles[0], handles[1], 0.5, scene_ref,
+                                             handles[2]),
+            "straight_ms": lambda: engine.render(transition, a, b, 0.5, blend="plusLighter", out=out),
+            "premultiplied_ms": lambda: engine.render(transition, a, b, 0.5, blend="plusLighter", out=out,
+                                                      premultiplied=True),
+        }
+        measured = {name: [] for name in setups}
+        for _ in range(rounds):
+            for name, function in setups.items():
+                _median_ms(function, calls, measured[name])
+        for handle in handles:
+            lib.segue_surface_unref(handle)
+        rows.append({"size": f"{width}x{height}", "calls": calls,
+                     **{name: statistics.median(values) for name, values in measured.items()}})
+    return rows
+
+
+def main():
+    import moviepy
+    import numpy
+
+    config = json.loads(sys.argv[1])
+    rounds = config["rounds"]
+    print(json.dumps({"rounds": rounds, "moviepy_version": moviepy.__version__, "numpy_version": numpy.__version__,
+                      "moviepy": _moviepy_rows(rounds), "overhead": _overhead_rows(rounds)}))
+
+
+if __name__ == "__main__":
+    main()
