@@ -58,7 +58,7 @@ private func rawSpring(_ animation: Animation) throws -> Spring {
         return Spring(response: response, dampingFraction: dampingFraction)
     case .interpolatingSpring(let mass, let stiffness, let damping, let initialVelocity):
         return Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
-    case .timingCurve:
+    case .timingCurve, .easing:
         throw SegueError.invalidArgument("\(animation) is not a spring")
     }
 }

@@ -122,6 +122,11 @@ class SheetAndIntrospectionTests(Workspace):
         for name in ["opacity", "scale", "move", "offset", "clip", "countUp", "slidingDoor", "explode", "tiktok"]:
             self.assertIn(name, names)
         self.assertIn("spring", [a["name"] for a in listing["animations"]])
+        self.assertEqual(len(listing["easings"]), 60)
+        self.assertIn("easeInOutBounce", listing["easings"])
+        text = segue("list", check=0).stdout
+        for name in ("easeInQuad", "easeOutBack", "easeInOutElastic", "cubicInOut", "bounceOut"):
+            self.assertIn("." + name, text)
 
     def test_samples_need_no_input_files(self):
         out = self.path("hello.png")

@@ -22,7 +22,15 @@ typedef struct segue_animation segue_animation;
 
 /**
  * Parses an animation spec such as `.spring(duration: 0.6, bounce: 0.3)`,
- * `.easeInOut(duration: 1).delay(0.2)` or `.bouncy.speed(2)`.
+ * `.easeInOut(duration: 1).delay(0.2)` or `.bouncy.speed(2)`. Besides
+ * SwiftUI's curves and springs it reads the easings users bring from
+ * elsewhere (each `(duration:)`, 0.35 s by default): Penner's thirty
+ * (`.easeInQuad` … `.easeInOutBounce`), glsl-easings' names (`.cubicInOut`,
+ * `.elasticOut` …; back, elastic and bounce with glsl-easings' own maths),
+ * `.ease` and `.steps(4, jump: .start)`; and CSS's spelling, optionally
+ * followed by a duration: `cubic-bezier(0.25, 0.1, 0.25, 1) 2s`,
+ * `steps(4, jump-start)`, `ease-in-out 500ms`, `step-end`, or a bare easing
+ * name (`easeOutBack 0.8s`).
  * @return SEGUE_ERROR_PARSE with a message naming the column (as for
  *         segue_transition_parse(), numbers such as 1e999 that are not
  *         finite and nesting or `.speed().delay()` chains deeper than 64

@@ -3,7 +3,11 @@ import SegueBasics
 /// Reading animations from specs and writing them back, in SwiftUI's spelling.
 ///
 ///     animation := '.linear' | '.easeIn' | '.easeOut' | '.easeInOut'  ( '(duration: N)' )?
+///                | '.ease' ( '(duration: N)' )?                                   (CSS's ease)
 ///                | '.timingCurve(N, N, N, N' ( ', duration: N' )? ')'
+///                | '.easeInQuad' … '.easeInOutBounce' ( '(duration: N)' )?      (Penner's 30)
+///                | '.quadraticIn' … '.bounceInOut' ( '(duration: N)' )?         (glsl-easings' names)
+///                | '.steps(N' ( ', jump: .start | .end | .none | .both' )? ( ', duration: N' )? ')'
 ///                | '.spring' ( '(response: N, dampingFraction: N, blendDuration: N)' )?
 ///                | '.spring(duration: N, bounce: N, blendDuration: N)'
 ///                | ( '.smooth' | '.snappy' | '.bouncy' ) ( '(duration: N, extraBounce: N)' )?
@@ -13,15 +17,26 @@ import SegueBasics
 ///                | animation '.speed(N)' | animation '.delay(N)'
 ///
 /// `Animation.` may prefix any of them. Arguments in parentheses may be left
-/// out (SwiftUI's defaults apply) except `stiffness:` and `damping:`.
+/// out (SwiftUI's defaults apply; 0.35 s for the easings) except
+/// `stiffness:` and `damping:`. CSS's own spelling (`cubic-bezier(…)`,
+/// `steps(…)`, `ease-in-out`, with an optional duration such as `2s`) and
+/// bare easing names (`easeOutBack 0.8s`) are read by `CSSTiming`.
 extension Animation {
     /// Parses `spec`.
     /// - Throws: `.parse` (with the column and, for a misspelt name or label,
     ///   the closest one) when the text is not an animation;
     ///   `.invalidArgument` (with the column) for values out of range.
     public init(spec: String) throws {
+        if let css = try CSSTiming.animation(spec) {
+            self = css
+            return
+        }
         self = try AnimationReader().animation(SpecParser.parse(spec))
     }
+
+    /// Every easing name a spec may use (`easeInQuad` … `bounceInOut`), in
+    /// the order listings show them: Penner's, then glsl-easings'.
+    public static var easingNames: [String] { Easing.named.map(\.name) }
 
     /// The animation as a spec that `init(spec:)` reads back to an equal
     /// animation: the curve, then `.speed(_:)` and `.delay(_:)` when they are
@@ -35,6 +50,14 @@ extension Animation {
                 ".\(name)(duration: \(n(duration)))"
             } else {
                 ".timingCurve(\(n(timing.c0x)), \(n(timing.c0y)), \(n(timing.c1x)), \(n(timing.c1y)), duration: \(n(duration)))"
+            }
+        case .easing(let easing, let duration):
+            if let name = easing.name {
+                ".\(name)(duration: \(n(duration)))"
+            } else if case .steps(let count, let jump) = easing {
+                ".steps(\(count), jump: .\(jump.rawValue), duration: \(n(duration)))"
+            } else {
+                preconditionFailure("every easing but steps has a name")
             }
         case .spring(let response, let dampingFraction, let blendDuration):
             ".spring(response: \(n(response)), dampingFraction: \(n(dampingFraction)), blendDuration: \(n(blendDuration)))"
@@ -50,8 +73,8 @@ extension Animation {
 
 /// Turns spec expressions into animations.
 private struct AnimationReader {
-    static let names = TimingCurve.named.map(\.name)
-        + ["timingCurve", "spring", "smooth", "snappy", "bouncy", "interactiveSpring", "interpolatingSpring", "default"]
+    static let names = TimingCurve.named.map(\.name) + Easing.named.map(\.name)
+        + ["timingCurve", "steps", "spring", "smooth", "snappy", "bouncy", "interactiveSpring", "interpolatingSpring", "default"]
     static let modifiers = ["speed", "delay"]
 
     func animation(_ expression: SpecExpression) throws -> Animation {
@@ -73,7 +96,22 @@ private struct AnimationReader {
             let duration = try number(arguments, "duration", default: 0.35)
             return try atColumn(column) { try .timingCurve(curve, duration: duration) }
         }
+        if let easing = Easing.named.first(where: { $0.name == name })?.easing {
+            try check(arguments, allowed: ["duration"])
+            let duration = try number(arguments, "duration", default: 0.35)
+            return try atColumn(column) { try .easing(easing, duration: duration) }
+        }
         switch name {
+        case "steps":
+            try check(arguments, allowed: [nil, "jump", "duration"])
+            let count = try SpecValues.number(arguments.required(nil), for: "steps")
+            guard count == count.rounded(), count >= 1, count <= 10_000 else {
+                throw SegueError(.parse, "column \(column): '.steps' needs a whole number of steps in 1…10000, "
+                    + "not \(SpecFormat.number(count))")
+            }
+            let jump = try arguments.optional("jump").map { try SpecValues.caseName($0, of: Easing.Jump.self, for: "jump") }
+            let duration = try number(arguments, "duration", default: 0.35)
+            return try atColumn(column) { try .easing(.steps(Int(count), jump ?? .end), duration: duration) }
         case "timingCurve":
             let points = arguments.list.filter { $0.label == nil }
             guard points.count == 4 else {

@@ -14,6 +14,7 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     /// What plays, described by the numbers it was made from.
     enum Curve: Hashable, Sendable {
         case timingCurve(TimingCurve, duration: Double)
+        case easing(Easing, duration: Double)
         case spring(response: Double, dampingFraction: Double, blendDuration: Double)
         case interpolatingSpring(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double)
     }
@@ -79,6 +80,20 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     static func timingCurve(_ curve: TimingCurve, duration: Double) throws -> Animation {
         try requirePositive(duration, "duration")
         return try Animation(.timingCurve(curve, duration: duration), curveDuration: duration,
+                             cause: "'duration' \(SpecFormat.number(duration))")
+    }
+
+    /// A named easing (`.easeOutBack(duration:)`, `.bounceIn(duration:)` …)
+    /// or CSS steps, over `duration` seconds.
+    /// - Throws: `.invalidArgument` when `duration` is not finite and positive,
+    ///   or steps are fewer than one (two for `jump: .none`).
+    static func easing(_ easing: Easing, duration: Double) throws -> Animation {
+        if case .steps(let count, let jump) = easing, count < (jump == .none ? 2 : 1) {
+            throw SegueError.invalidArgument("steps(\(count), jump: .\(jump.rawValue)) needs at least "
+                + "\(jump == .none ? 2 : 1) step\(jump == .none ? "s" : "")")
+        }
+        try requirePositive(duration, "duration")
+        return try Animation(.easing(easing, duration: duration), curveDuration: duration,
                              cause: "'duration' \(SpecFormat.number(duration))")
     }
 
@@ -246,6 +261,8 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         switch curve {
         case .timingCurve(let timing, let length):
             return timing.value(at: curveTime / length)
+        case .easing(let easing, let length):
+            return easing.value(at: curveTime / length)
         case .spring(let response, let dampingFraction, _):
             return Spring(response: response, dampingFraction: dampingFraction).value(at: curveTime)
         case .interpolatingSpring(let mass, let stiffness, let damping, let initialVelocity):

@@ -15,10 +15,12 @@ struct TimingCurve: Hashable, Sendable {
     static let easeIn = TimingCurve(c0x: 0.42, c0y: 0, c1x: 1, c1y: 1)
     static let easeOut = TimingCurve(c0x: 0, c0y: 0, c1x: 0.58, c1y: 1)
     static let easeInOut = TimingCurve(c0x: 0.42, c0y: 0, c1x: 0.58, c1y: 1)
+    /// CSS's `ease` (its ease-in, ease-out and ease-in-out are SwiftUI's three).
+    static let ease = TimingCurve(c0x: 0.25, c0y: 0.1, c1x: 0.25, c1y: 1)
 
-    /// The SwiftUI names of the standard curves, in the order specs list them.
+    /// The names of the standard curves (SwiftUI's, then CSS's `ease`), in the order specs list them.
     static let named: [(name: String, curve: TimingCurve)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut), ("ease", .ease),
     ]
 
     /// A curve through the given control points. Control points on the

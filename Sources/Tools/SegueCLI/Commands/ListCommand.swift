@@ -46,7 +46,9 @@ enum ListCommand {
         ("easeIn", "slow start (0.42, 0, 1, 1)"),
         ("easeOut", "slow end (0, 0, 0.58, 1)"),
         ("easeInOut", "slow start and end (0.42, 0, 0.58, 1)"),
-        ("timingCurve", "any cubic Bézier: .timingCurve(c0x, c0y, c1x, c1y, duration:)"),
+        ("ease", "CSS's ease (0.25, 0.1, 0.25, 1)"),
+        ("timingCurve", "any cubic Bézier: .timingCurve(c0x, c0y, c1x, c1y, duration:); CSS: cubic-bezier(…) 2s"),
+        ("steps", "CSS steps: .steps(4, jump: .start | .end | .none | .both); CSS: steps(4, jump-start)"),
         ("spring", "a damped spring: (response:dampingFraction:blendDuration:) or (duration:bounce:)"),
         ("smooth", "a spring without bounce"),
         ("snappy", "a spring with a little bounce (0.15)"),
@@ -71,6 +73,7 @@ enum ListCommand {
                              ("plugin", .optional(engine.pluginPath(ofEffect: effect.id)))])
                 })),
                 ("animations", .array(animations.map { .object([("name", .string($0.name)), ("summary", .string($0.summary))]) })),
+                ("easings", .array(Animation.easingNames.map { .string($0) })),
             ]).text())
             return
         }
@@ -87,6 +90,22 @@ enum ListCommand {
         for effect in plugged { print(line(effect.name, effect.summary)) }
         print("\nAnimations (use in --animation):")
         for animation in animations { print(line(animation.name, animation.summary)) }
+        print("\nEasings (use in --animation, each with (duration:); also as CSS writes them: 'easeOutBack 2s',")
+        print("'cubic-bezier(0.25, 0.1, 0.25, 1) 500ms', 'steps(4, jump-start)', 'ease-in-out'):")
+        for line in wrapped(Animation.easingNames.map { "." + $0 }, width: 100) { print("  " + line) }
         print("\n'segue describe NAME' shows an effect's parameters.")
+    }
+
+    /// Words joined by spaces into lines of at most `width` characters.
+    private static func wrapped(_ words: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for word in words {
+            if let last = lines.last, last.count + 1 + word.count <= width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(word)
+            }
+        }
+        return lines
     }
 }
