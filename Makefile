@@ -32,6 +32,9 @@ FUZZ_CHECK_SECONDS ?= 10
 HEADERS  := include/segue.h $(wildcard include/segue/*.h)
 # The seed effects, each built by SwiftPM as libsegue-plugin-<name>.so.
 PLUGINS  := clip sliding-door explode count-up tiktok distortions particles
+# The plugins written in C (plugins/<name>/<name>.c), compiled as a plugin
+# author would: the headers alone, no library.
+C_PLUGINS := xfade
 EXAMPLES := render_frame render_sequence y4m_transition
 C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
 # Plugins the C tests load, built from Tests/plugins/<name>.c.
@@ -68,7 +71,11 @@ build: deps
 	@for plugin in $(PLUGINS); do \
 		strip --strip-unneeded -o $(BUILD)/lib/segue/plugins/$$plugin.so $(RELEASE_DIR)/libsegue-plugin-$$plugin.so || exit 1; \
 	done
-	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc, lib/segue/plugins/ ($(PLUGINS))"
+	@for plugin in $(C_PLUGINS); do \
+		$(CC) -shared -fPIC -O2 -std=c99 -Wall -Wextra -Werror -fvisibility=hidden -Iinclude plugins/$$plugin/$$plugin.c \
+			-lm -o $(BUILD)/lib/segue/plugins/$$plugin.so || exit 1; \
+	done
+	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc, lib/segue/plugins/ ($(PLUGINS) $(C_PLUGINS))"
 
 # Each frei0r file is bridge.c compiled with its name; it finds libsegue.so
 # in the folder above its own at run time, so it links nothing of Segue's.

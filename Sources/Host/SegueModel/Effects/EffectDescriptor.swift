@@ -41,6 +41,23 @@ public struct EffectDescriptor: Hashable, Sendable {
         parameters.firstIndex { $0.isAnimatable }
     }
 
+    /// The enumeration parameter an unlabelled case in a spec sets
+    /// (`.xfade(.circleopen)`): the one that has a case `name`, else the only
+    /// enumeration parameter (whose error then lists its cases); nil when
+    /// there is none, or when the primary parameter is itself an enumeration
+    /// (which then takes it).
+    public func enumerationParameterIndex(forCase name: String) -> Int? {
+        if let primary = primaryParameterIndex, case .enumeration = parameters[primary].kind { return nil }
+        let enumerations = parameters.indices.filter {
+            if case .enumeration = parameters[$0].kind { return true }
+            return false
+        }
+        return enumerations.first {
+            if case .enumeration(let cases) = parameters[$0].kind { return cases.contains(name) }
+            return false
+        } ?? (enumerations.count == 1 ? enumerations[0] : nil)
+    }
+
     /// The state with every parameter at its default active value.
     public var defaultActive: EffectState { EffectState(effect: self, values: parameters.map(\.active)) }
 

@@ -83,7 +83,8 @@ enum EffectShorthand {
     }
 
     /// Resolves labels to parameters: parameter names, an unlabelled value
-    /// (the primary parameter, or x and y for a CGSize/CGPoint), and with
+    /// (the primary parameter, x and y for a CGSize/CGPoint, or the
+    /// enumeration parameter that has the case given), and with
     /// `allowFromTo`, `from:`/`to:` for the primary parameter.
     static func labelled(_ arguments: [SpecArgument], of effect: EffectDescriptor,
                          allowFromTo: Bool = false) throws -> [Resolved] {
@@ -93,7 +94,12 @@ enum EffectShorthand {
         // spellings of one value (`.countUp(10, from: 5)`) are refused, not overridden.
         var assigned = Set<[Int]>()
         for argument in arguments {
-            let key = argument.label ?? "_"
+            // An unlabelled case (`.xfade(.circleopen)`) is known by the parameter it sets.
+            var caseParameter: Int?
+            if argument.label == nil, case .member(nil, let name, nil, _) = argument.value {
+                caseParameter = effect.enumerationParameterIndex(forCase: name)
+            }
+            let key = argument.label ?? caseParameter.map { effect.parameters[$0].name } ?? "_"
             guard seen.insert(key).inserted else {
                 throw SegueError(.parse, "column \(argument.column): argument '\(key)' is given twice")
             }
@@ -104,6 +110,8 @@ enum EffectShorthand {
                 resolved = parts
             } else if argument.label == nil, let xy = try splitPoint(argument, of: effect) {
                 resolved = xy
+            } else if let index = caseParameter {
+                resolved = [Resolved(label: key, parameter: index, value: argument.value, column: argument.column)]
             } else if argument.label == nil || (allowFromTo && (argument.label == "from" || argument.label == "to")) {
                 guard let primary = effect.primaryParameterIndex else {
                     throw SegueError(.unknownParameter,

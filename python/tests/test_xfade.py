@@ -1,0 +1,133 @@
+"""`.xfade(.name)` against FFmpeg's own xfade filter, on pictures no one here drew.
+
+Oracles: the static FFmpeg 9 that imageio-ffmpeg ships (all of xfade's
+transitions) and Debian's FFmpeg 5.1 (the 46 it has). Each runs xfade over a
+1-s transition at 10 fps between two stills (the first frames of testsrc2
+and smptebars, 640 × 360) in planar RGB (gbrp), so no chroma subsampling
+comes between the two: frame k of the transition is Segue's progress k / 10.
+"""
+import functools
+import shutil
+import subprocess
+
+import imageio_ffmpeg
+import numpy as np
+import pytest
+from PIL import Image
+
+import segue
+
+WIDTH, HEIGHT = 640, 360
+PROGRESS = (0.1, 0.3, 0.5, 0.7, 0.9)
+# Every transition of FFmpeg 9's xfade, in its order; the first 46 are Debian's FFmpeg 5.1's too.
+XFADE = ("fade wipeleft wiperight wipeup wipedown slideleft slideright slideup slidedown circlecrop rectcrop "
+         "distance fadeblack fadewhite radial smoothleft smoothright smoothup smoothdown circleopen circleclose "
+         "vertopen vertclose horzopen horzclose dissolve pixelize diagtl diagtr diagbl diagbr hlslice hrslice "
+         "vuslice vdslice hblur fadegrays wipetl wipetr wipebl wipebr squeezeh squeezev zoomin fadefast fadeslow "
+         "hlwind hrwind vuwind vdwind coverleft coverright coverup coverdown revealleft revealright revealup "
+         "revealdown").split()
+DEBIAN = XFADE[:46]
+# The three whose every pixel depends on both pictures at once (not yet drawn by Segue: see the README).
+BOTH_PICTURES = {"distance", "fadefast", "fadeslow"}
+# FFmpeg 5.1's fadegrays sums R + G + B into a variable it never set to zero (later FFmpeg sets it), so
+# its frames hold whatever the stack held: Segue follows FFmpeg 9, and only FFmpeg 9 judges it.
+DEBIAN_BROKEN = {"fadegrays"}
+SEGUE = [name for name in XFADE if name not in BOTH_PICTURES]
+
+
+@pytest.fixture(scope="module")
+def stills(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("xfade")
+    paths = []
+    for source in ("testsrc2", "smptebars"):
+        path = folder / f"{source}.png"
+        subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-f", "lavfi", "-i",
+                        f"{source}=size={WIDTH}x{HEIGHT}", "-frames:v", "1", str(path)], check=True)
+        paths.append(path)
+    return paths
+
+
+@functools.lru_cache(maxsize=None)
+def xfade(ffmpeg, a, b, name):
+    """Frames at Segue's progress 0, 0.1, …, 1 of FFmpeg's xfade between two stills, as RGB."""
+    graph = (f"[0]format=gbrp[a];[1]format=gbrp[b];[a][b]xfade=transition={name}:duration=1:offset=0.5,"
+             "format=rgb24")
+    still = ["-loop", "1", "-framerate", "10", "-t", "3"]
+    raw = subprocess.run([ffmpeg, "-v", "error", *still, "-i", a, *still, "-i", b, "-filter_complex", graph,
+                          "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], capture_output=True, check=True).stdout
+    frames = np.frombuffer(raw, np.uint8).reshape(-1, HEIGHT, WIDTH, 3)
+    return frames[5:16]  # the transition starts at 0.5 s: frame 5 + k is progress k / 10
+
+
+def psnr(x, y):
+    mse = np.mean((x.astype(np.float64) - y) ** 2)
+    return float("inf") if mse == 0 else 10 * np.log10(255 ** 2 / mse)
+
+
+def pictures(stills):
+    return [np.asarray(Image.open(path).convert("RGB")) for path in stills]
+
+
+def render(engine, name, a, b, progress):
+    return engine.render(f".xfade(.{name})", a, b, progress, out=np.empty((HEIGHT, WIDTH, 3), np.uint8))
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return segue.Engine()
+
+
+@pytest.mark.parametrize("name", SEGUE)
+def test_matches_ffmpeg_9(engine, stills, name):
+    a, b = pictures(stills)
+    frames = xfade(imageio_ffmpeg.get_ffmpeg_exe(), str(stills[0]), str(stills[1]), name)
+    scores = {p: psnr(render(engine, name, a, b, p), frames[round(p * 10)]) for p in PROGRESS}
+    assert min(scores.values()) >= 40, scores
+    # The ends are the pictures themselves, exactly.
+    assert np.array_equal(render(engine, name, a, b, 0), a)
+    assert np.array_equal(render(engine, name, a, b, 1), b)
+
+
+@pytest.mark.skipif(not shutil.which("ffmpeg"), reason="Debian's ffmpeg is not installed")
+@pytest.mark.parametrize("name", [name for name in DEBIAN if name not in BOTH_PICTURES | DEBIAN_BROKEN])
+def test_matches_debians_ffmpeg(engine, stills, name):
+    a, b = pictures(stills)
+    frames = xfade(shutil.which("ffmpeg"), str(stills[0]), str(stills[1]), name)
+    scores = {p: psnr(render(engine, name, a, b, p), frames[round(p * 10)]) for p in PROGRESS}
+    assert min(scores.values()) >= 40, scores
+
+
+def test_every_name_is_a_case_of_the_effect(engine):
+    effect = next(e for e in engine.effects() if e.name == "xfade")
+    assert set(effect.parameters[0].cases) == set(SEGUE)
+    assert effect.plugin.endswith("xfade.so")
+
+
+@pytest.mark.parametrize("name", ["wipeleft", "circleopen", "dissolve", "slideup", "hlwind"])
+def test_eased_and_sprung(engine, stills, name):
+    """Any animation drives them: eased time lands on the linear frame of its progress; springs overshoot safely."""
+    a, b = pictures(stills)
+    ease = segue.Animation(".easeInQuad(duration: 1)")
+    t = 0.3 ** 0.5  # easeInQuad(t) = t² = 0.3
+    assert np.array_equal(engine.render(f".xfade(.{name})", a, b, time=t, animation=ease),
+                          engine.render(f".xfade(.{name})", a, b, ease.progress(t)))
+    bouncy = segue.Animation(".bouncy")
+    over = max((bouncy.progress(i / 100), i / 100) for i in range(100))
+    assert over[0] > 1
+    frame = engine.render(f".xfade(.{name})", a, b, time=over[1], animation=bouncy)
+    assert frame.shape == (HEIGHT, WIDTH, 4)
+
+
+def test_spelling_and_parameters(engine):
+    assert engine.transition(".xfade(.circleopen)").spec == ".xfade(transition: .circleopen)"
+    with pytest.raises(segue.SpecError, match="did you mean .circleopen") as caught:
+        engine.transition(".xfade(.circleopn)")
+    assert caught.value.column == 9
+    # fadeblack through another colour: near the end, the removed view has become that colour.
+    a = np.full((4, 4, 3), 200, np.uint8)
+    red = engine.render(".xfade(.fadeblack, background: \"#FF0000\")", a, a, 0.9)
+    black = engine.render(".xfade(.fadeblack)", a, a, 0.9)
+    assert list(black[0, 0, :3]) == [180, 180, 180]  # 200 · 0.9 + black · 0.1
+    assert list(red[0, 0, :3]) == [205, 180, 180]  # + 255 · 0.1 in red alone, as xfade truncates 205.5
+    white = engine.render(".xfade(.fadewhite)", a, a, 0.9)
+    assert white[0, 0, 1] > black[0, 0, 1]
