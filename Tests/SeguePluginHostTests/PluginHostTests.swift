@@ -275,4 +275,38 @@ import Testing
         // The accepted one, once its recording is gone.
         #expect(Self.releases == 5)
     }
+
+    @Test("canvas_partner hands the other view, for layers too, and NULL when there is none")
+    func partner() throws {
+        let render: InMemoryPlugin.Render = { _, _, canvas in
+            let host = InMemoryPlugin.host
+            guard let partner = host.canvas_partner!(canvas) else {
+                return host.canvas_draw_image!(canvas, host.canvas_content!(canvas), nil)
+            }
+            let layer = host.canvas_begin_layer!(canvas)
+            guard host.canvas_partner!(layer) != nil, host.canvas_partner!(nil) == nil else {
+                return segue_status(SEGUE_ERROR_PLUGIN)
+            }
+            _ = host.canvas_end_layer!(layer)
+            return host.canvas_draw_image!(canvas, partner, nil)
+        }
+        let effect = InMemoryPlugin.effect(id: "test.partner", name: "partner", params: [], render: render)
+        let plugin = try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:partner")
+        let instance = try PluginEffect(plugin.effects[0])
+        let frame = Rect(x: 0, y: 0, width: 4, height: 4)
+        let mine = Picture([DrawItem(source: .color(.red), clip: .rect(frame))])
+        let theirs = Picture([DrawItem(source: .color(.blue), clip: .rect(frame))])
+        var paired = PictureRecorder(frame: frame, content: mine, partner: theirs)
+        try instance.render(instance.descriptor.defaultActive, into: &paired)
+        /// The colour of the one picture a canvas drew.
+        func drawnColor(_ canvas: PictureRecorder) -> Color? {
+            guard canvas.picture.items.count == 1, case .picture(let drawn) = canvas.picture.items[0].source,
+                  case .color(let color) = drawn.items.first?.source else { return nil }
+            return color
+        }
+        #expect(drawnColor(paired) == .blue)
+        var alone = PictureRecorder(frame: frame, content: mine)
+        try instance.render(instance.descriptor.defaultActive, into: &alone)
+        #expect(drawnColor(alone) == .red)
+    }
 }

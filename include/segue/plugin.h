@@ -356,8 +356,8 @@ typedef struct segue_host {
      */
     int32_t (*canvas_is_cancelled)(const segue_canvas *canvas);
 
-    /* --- Added in 0.2.0: a plugin that uses it checks that struct_size
-     *     covers it. [render thread] --- */
+    /* --- Added in 0.2.0: a plugin that uses them checks that struct_size
+     *     covers them. [render thread] --- */
 
     /**
      * SwiftUI's distortionEffect: draws `image` (the content, a layer or a
@@ -375,6 +375,18 @@ typedef struct segue_host {
      */
     segue_status (*canvas_draw_distorted)(segue_canvas *canvas, segue_image *image,
                                           const segue_distortion *distortion);
+
+    /**
+     * The transition's other view, as placed in the output before any effect
+     * draws it: the removed view while an effect draws the inserted one, the
+     * inserted view while one draws the removed one. It is for the few
+     * effects whose every pixel depends on both pictures at once (xfade's
+     * distance, fadefast and fadeslow): read it with canvas_rasterize(),
+     * which renders it over this canvas's frame. Owned by the canvas, valid
+     * until render() returns. NULL when the render has one view only (a
+     * NULL from or to), and for a NULL or ended canvas.
+     */
+    segue_image *(*canvas_partner)(segue_canvas *canvas);
 } segue_host;
 
 /* ------------------------------------------------------------------ */

@@ -13,6 +13,10 @@
  * removed one (the removal defaults of segue/plugin.h 0.2.0). A side at its
  * identity (insertion 1, removal 0) is the view unchanged, byte for byte.
  *
+ * Three weigh every pixel by both pictures at once (distance, fadefast,
+ * fadeslow): the inserted view's side reads the removed view through
+ * canvas_partner() (segue/plugin.h 0.2.0) and draws xfade's mix itself.
+ *
  * The maths of every transition is xfade's own, in single precision as
  * xfade computes it, with its progress p = 1 − (Segue's progress) running
  * from 1 to 0, so that hard edges fall on the same pixels.
@@ -30,11 +34,11 @@ static const segue_host *host;
 /* The transitions, in xfade's order; the enum parameter's cases. */
 #define TRANSITIONS(X)                                                                                       \
     X(fade) X(wipeleft) X(wiperight) X(wipeup) X(wipedown) X(slideleft) X(slideright) X(slideup) X(slidedown) \
-    X(circlecrop) X(rectcrop) X(fadeblack) X(fadewhite) X(radial) X(smoothleft) X(smoothright) X(smoothup)   \
+    X(circlecrop) X(rectcrop) X(distance) X(fadeblack) X(fadewhite) X(radial) X(smoothleft) X(smoothright) X(smoothup)   \
     X(smoothdown) X(circleopen) X(circleclose) X(vertopen) X(vertclose) X(horzopen) X(horzclose)             \
     X(dissolve) X(pixelize) X(diagtl) X(diagtr) X(diagbl) X(diagbr) X(hlslice) X(hrslice) X(vuslice)         \
     X(vdslice) X(hblur) X(fadegrays) X(wipetl) X(wipetr) X(wipebl) X(wipebr) X(squeezeh) X(squeezev)        \
-    X(zoomin) X(hlwind) X(hrwind) X(vuwind) X(vdwind) X(coverleft) X(coverright) X(coverup) X(coverdown)     \
+    X(zoomin) X(fadefast) X(fadeslow) X(hlwind) X(hrwind) X(vuwind) X(vdwind) X(coverleft) X(coverright) X(coverup) X(coverdown)     \
     X(revealleft) X(revealright) X(revealup) X(revealdown)
 
 #define AS_ENUM(name) name,
@@ -119,7 +123,8 @@ static float noise(int x, int y)
 struct frame {
     enum transition transition;
     const uint32_t *pixels; /* the content, premultiplied ARGB32, covering the frame */
-    ptrdiff_t stride;       /* in pixels */
+    const uint32_t *partner; /* the other view, the same way; NULL when there is none */
+    ptrdiff_t stride, partner_stride; /* in pixels */
     int w, h;
     float p;                /* xfade's progress: 1 at the start, 0 at the end */
     uint32_t background;    /* premultiplied */
@@ -362,6 +367,38 @@ static int inside_crop(const struct frame *f, int x, int y)
     return abs(x - width / 2) < zw && abs(y - height / 2) < zh;
 }
 
+/* xfade's own mix of the removed view's pixel a and the inserted view's b
+ * for the transitions that weigh each by both, truncated as xfade stores it. */
+static uint32_t mixed(const struct frame *f, uint32_t a, uint32_t b)
+{
+    const float p = f->p, imax = 1.f / 255.f;
+    float near = 1.f;
+    if (f->transition == distance) {
+        /* In xfade's plane order for planar RGB: green, blue, red. */
+        float d = 0.f;
+        for (int i = 0; i < 3; i++) {
+            const int shift = (int[]){ 8, 0, 16 }[i];
+            const float delta = channel(a, shift) / 255.f - channel(b, shift) / 255.f;
+            d += delta * delta;
+        }
+        near = sqrtf(d) <= p;
+    }
+    uint32_t out = 0;
+    for (int shift = 0; shift < 32; shift += 8) {
+        const float ca = channel(a, shift), cb = channel(b, shift);
+        float value;
+        if (f->transition == distance) {
+            value = (ca * near + cb * (1.f - near)) * p + cb * (1.f - p);
+        } else {
+            const float difference = fabsf(ca - cb) * imax;
+            const float w = powf(p, 1.f + logf(f->transition == fadefast ? 1.f + difference : 2.f - difference));
+            value = ca * w + cb * (1.f - w);
+        }
+        out |= (uint32_t)value << shift;
+    }
+    return out;
+}
+
 /* The inserted view's pixel at (x, y), weighted: what goes over the removed view. */
 static uint32_t inserted(const struct frame *f, int x, int y, const uint32_t *row)
 {
@@ -397,6 +434,12 @@ static uint32_t inserted(const struct frame *f, int x, int y, const uint32_t *ro
         int zy = (int)((f->transition == coverup ? -p : p) * f->h) + y;
         return zy >= 0 && zy < f->h ? at(f, x, zy) : 0;
     }
+    case distance:
+    case fadefast:
+    case fadeslow:
+        if (f->partner)
+            return mixed(f, f->partner[y * f->partner_stride + x], at(f, x, y));
+        return scaled(at(f, x, y), 1.f - p); /* alone: a plain fade in */
     case circlecrop:
     case rectcrop:
         /* Second half: the inserted view inside the growing shape, the background outside. */
@@ -454,6 +497,19 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     f.w = width;
     f.h = height;
     f.stride = stride / 4;
+    const int both = f.transition == distance || f.transition == fadefast || f.transition == fadeslow;
+    const int has_partner = host->struct_size >= offsetof(segue_host, canvas_partner) + sizeof host->canvas_partner;
+    segue_image *partner = inserting && both && has_partner ? host->canvas_partner(canvas) : NULL;
+    if (partner) {
+        segue_image *pixels = NULL;
+        int32_t partner_width, partner_height, partner_stride;
+        if ((status = host->canvas_rasterize(canvas, partner, &pixels)) != SEGUE_OK)
+            return status;
+        f.partner = host->image_pixels(pixels, &partner_width, &partner_height, &partner_stride);
+        f.partner_stride = partner_stride / 4;
+        if (partner_width != width || partner_height != height)
+            f.partner = NULL; /* cannot happen: both cover this canvas's frame */
+    }
 
     segue_image *image = NULL;
     if ((status = host->image_create(width, height, &image)) != SEGUE_OK)

@@ -27,12 +27,11 @@ XFADE = ("fade wipeleft wiperight wipeup wipedown slideleft slideright slideup s
          "hlwind hrwind vuwind vdwind coverleft coverright coverup coverdown revealleft revealright revealup "
          "revealdown").split()
 DEBIAN = XFADE[:46]
-# The three whose every pixel depends on both pictures at once (not yet drawn by Segue: see the README).
+# The three whose every pixel depends on both pictures at once: drawn through canvas_partner().
 BOTH_PICTURES = {"distance", "fadefast", "fadeslow"}
 # FFmpeg 5.1's fadegrays sums R + G + B into a variable it never set to zero (later FFmpeg sets it), so
 # its frames hold whatever the stack held: Segue follows FFmpeg 9, and only FFmpeg 9 judges it.
 DEBIAN_BROKEN = {"fadegrays"}
-SEGUE = [name for name in XFADE if name not in BOTH_PICTURES]
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +76,7 @@ def engine():
     return segue.Engine()
 
 
-@pytest.mark.parametrize("name", SEGUE)
+@pytest.mark.parametrize("name", XFADE)
 def test_matches_ffmpeg_9(engine, stills, name):
     a, b = pictures(stills)
     frames = xfade(imageio_ffmpeg.get_ffmpeg_exe(), str(stills[0]), str(stills[1]), name)
@@ -89,7 +88,7 @@ def test_matches_ffmpeg_9(engine, stills, name):
 
 
 @pytest.mark.skipif(not shutil.which("ffmpeg"), reason="Debian's ffmpeg is not installed")
-@pytest.mark.parametrize("name", [name for name in DEBIAN if name not in BOTH_PICTURES | DEBIAN_BROKEN])
+@pytest.mark.parametrize("name", [name for name in DEBIAN if name not in DEBIAN_BROKEN])
 def test_matches_debians_ffmpeg(engine, stills, name):
     a, b = pictures(stills)
     frames = xfade(shutil.which("ffmpeg"), str(stills[0]), str(stills[1]), name)
@@ -99,7 +98,7 @@ def test_matches_debians_ffmpeg(engine, stills, name):
 
 def test_every_name_is_a_case_of_the_effect(engine):
     effect = next(e for e in engine.effects() if e.name == "xfade")
-    assert set(effect.parameters[0].cases) == set(SEGUE)
+    assert list(effect.parameters[0].cases) == XFADE
     assert effect.plugin.endswith("xfade.so")
 
 
@@ -116,6 +115,15 @@ def test_eased_and_sprung(engine, stills, name):
     assert over[0] > 1
     frame = engine.render(f".xfade(.{name})", a, b, time=over[1], animation=bouncy)
     assert frame.shape == (HEIGHT, WIDTH, 4)
+
+
+@pytest.mark.parametrize("name", sorted(BOTH_PICTURES))
+def test_the_two_picture_ones_alone_fade_in(engine, stills, name):
+    """With one view there is no partner to weigh against: the view fades in, as xfade's fade."""
+    b = pictures(stills)[1]
+    alone = engine.render(f".xfade(.{name})", None, b, 0.3)
+    faded = engine.render(".xfade(.fade)", None, b, 0.3)
+    assert np.array_equal(alone, faded)
 
 
 def test_spelling_and_parameters(engine):

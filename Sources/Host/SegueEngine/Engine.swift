@@ -147,16 +147,20 @@ public final class Engine: Sendable {
         }
         let output = PixelRect(width: width, height: height)
         let renderers = registry.withLock { $0.renderers }
-        // The two views' effects record on two threads at once (effects are thread-safe),
-        // unless the frame is so small that handing work to a thread costs more than it saves.
-        let views = [from.map { ($0, TransitionSide.removal) }, to.map { ($0, TransitionSide.insertion) }]
+        // Each view placed in the output: what its first effect draws, and what an effect on the
+        // other side sees as its partner (canvas_partner).
+        let removedView = from.map { placed($0, scene, output) }, insertedView = to.map { placed($0, scene, output) }
+        let views = [removedView.map { ($0, TransitionSide.removal, insertedView?.picture) },
+                     insertedView.map { ($0, TransitionSide.insertion, removedView?.picture) }]
         let recorded = Locked<[TransitionSide: Result<Picture, any Error>]>([:])
         let record = { (index: Int) in
-            guard let (surface, side) = views[index] else { return }
-            let result = Result { try self.draw(surface, through: transition, side: side, at: progress, scene, output,
-                                           renderers, cancellation) }
+            guard let (view, side, partner) = views[index] else { return }
+            let result = Result { try self.draw(view, partner: partner, through: transition, side: side, at: progress,
+                                                renderers, cancellation) }
             recorded.withLock { $0[side] = result }
         }
+        // The two views' effects record on two threads at once (effects are thread-safe),
+        // unless the frame is so small that handing work to a thread costs more than it saves.
         if width * height >= Self.concurrentRecordingArea {
             compositor.concurrently(views.count, record)
         } else {
@@ -177,21 +181,27 @@ public final class Engine: Sendable {
                               cancellation: cancellation)
     }
 
-    /// One view, placed in the output and drawn through the side's modifiers.
-    private func draw(_ surface: Surface, through transition: Transition, side: TransitionSide, at progress: Double,
-                      _ scene: Scene, _ output: PixelRect, _ renderers: [String: any EffectRenderer],
-                      _ cancellation: Cancellation) throws -> Picture {
+    /// `surface` placed in the output by the scene: the picture of it there, and its frame.
+    private func placed(_ surface: Surface, _ scene: Scene, _ output: PixelRect) -> (picture: Picture, frame: Rect) {
         let (placement, frame) = scene.place(width: surface.width, height: surface.height, in: output)
         let fits = output.rect.contains(placement.boundingBox(of: surface.bounds.rect))
-        var picture = Picture([DrawItem(source: .surface(surface), transform: placement,
-                                        clip: fits ? nil : .rect(frame))])
+        return (Picture([DrawItem(source: .surface(surface), transform: placement, clip: fits ? nil : .rect(frame))]),
+                frame)
+    }
+
+    /// One placed view drawn through the side's modifiers; `partner` is the other view, placed.
+    private func draw(_ view: (picture: Picture, frame: Rect), partner: Picture?, through transition: Transition,
+                      side: TransitionSide, at progress: Double, _ renderers: [String: any EffectRenderer],
+                      _ cancellation: Cancellation) throws -> Picture {
+        let frame = view.frame
+        var picture = view.picture
         for modifier in transition.modifiers(for: side) {
             let state = modifier.state(for: side, at: progress)
             guard let renderer = renderers[state.effect.id] else {
                 throw SegueError(.mismatch, "this engine has no effect '\(state.effect.id)'")
             }
             try cancellation.check()
-            var canvas = PictureRecorder(frame: frame, content: picture, cancellation: cancellation)
+            var canvas = PictureRecorder(frame: frame, content: picture, partner: partner, cancellation: cancellation)
             try renderer.render(state, into: &canvas)
             picture = canvas.picture
         }

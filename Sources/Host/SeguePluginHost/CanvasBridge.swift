@@ -74,7 +74,7 @@ final class CanvasSession {
     /// A new layer: an empty canvas with this one's frame and content.
     func beginLayer() -> CanvasSession {
         let layer = CanvasSession(canvas: PictureRecorder(frame: canvas.frame, content: canvas.content,
-                                                          cancellation: canvas.cancellation))
+                                                          partner: canvas.partner, cancellation: canvas.cancellation))
         layer.parent = self
         layers.append(layer)
         return layer

@@ -38,6 +38,12 @@ enum HostTable {
             guard let session = CanvasSession.lookup(canvas).object else { return nil }
             return session.hand(.picture(session.canvas.content))
         }
+        host.canvas_partner = { canvas in
+            guard let session = CanvasSession.lookup(canvas).object, let partner = session.canvas.partner else {
+                return nil
+            }
+            return session.hand(.picture(partner))
+        }
         host.canvas_draw_image = { canvas, image, draw in
             HostTable.status { try CanvasCalls.drawImage(canvas, image, draw) }
         }

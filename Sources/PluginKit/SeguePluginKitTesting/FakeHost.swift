@@ -217,6 +217,8 @@ private func makeTable() -> segue_host {
             guard canvas.refusal == .ok else { return canvas.refusal.cValue }
             canvas.calls.append(.distort(DistortCall(image: label(image), distortion: recorded)))
             return Status.ok.cValue
-        }
+        },
+        // The fake canvas draws one view alone: it has no partner.
+        canvas_partner: { _ in nil }
     )
 }

@@ -16,10 +16,14 @@ public struct PictureRecorder: Sendable {
     /// Whether the render this canvas belongs to should stop: an effect
     /// that takes long asks it as it goes.
     public let cancellation: Cancellation
+    /// The transition's other view as placed before any effect draws it, for
+    /// effects that need both pictures at once; nil when there is none.
+    public let partner: Picture?
 
-    public init(frame: Rect, content: Picture, cancellation: Cancellation = .never) {
+    public init(frame: Rect, content: Picture, partner: Picture? = nil, cancellation: Cancellation = .never) {
         self.frame = frame
         self.content = content
+        self.partner = partner
         self.cancellation = cancellation
     }
 
