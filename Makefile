@@ -72,8 +72,8 @@ build: deps
 		strip --strip-unneeded -o $(BUILD)/lib/segue/plugins/$$plugin.so $(RELEASE_DIR)/libsegue-plugin-$$plugin.so || exit 1; \
 	done
 	@for plugin in $(C_PLUGINS); do \
-		$(CC) -shared -fPIC -O2 -std=c99 -Wall -Wextra -Werror -fvisibility=hidden -Iinclude plugins/$$plugin/$$plugin.c \
-			-lm -o $(BUILD)/lib/segue/plugins/$$plugin.so || exit 1; \
+		$(CC) -shared -fPIC -O3 -std=c99 -Wall -Wextra -Werror -fvisibility=hidden -Iinclude plugins/$$plugin/$$plugin.c \
+			-lm -pthread -o $(BUILD)/lib/segue/plugins/$$plugin.so || exit 1; \
 	done
 	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc, lib/segue/plugins/ ($(PLUGINS) $(C_PLUGINS))"
 

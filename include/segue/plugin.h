@@ -302,7 +302,8 @@ typedef struct segue_host {
      * premultiplied ARGB32 pixels covering the canvas frame, and returns them
      * as an image owned by the canvas whose pixel (0, 0) lies at the frame's
      * origin (draw it with a translation to the frame's origin). Read them
-     * with image_pixels().
+     * with image_pixels(); they are a copy, the plugin's to change before it
+     * draws them.
      */
     segue_status (*canvas_rasterize)(segue_canvas *canvas, segue_image *image, segue_image **out_pixels);
 

@@ -24,6 +24,7 @@
 #include <segue/plugin.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -100,12 +101,12 @@ static const segue_param_desc xfade_params[] = {
 
 /* ---- xfade's arithmetic ------------------------------------------------ */
 
-static float fract(float a)
+static inline float fract(float a)
 {
     return a - floorf(a);
 }
 
-static float smoothstep(float edge0, float edge1, float x)
+static inline float smoothstep(float edge0, float edge1, float x)
 {
     float t = (x - edge0) / (edge1 - edge0);
     t = t < 0.f ? 0.f : t > 1.f ? 1.f : t;
@@ -119,6 +120,35 @@ static float noise(int x, int y)
     return r - floorf(r);
 }
 
+/* dissolve's noise for every pixel of a size, worked out once: it depends
+ * on the position alone, and libm's sinf per pixel is most of its cost. */
+static struct {
+    pthread_mutex_t lock;
+    int w, h;
+    float *values;
+} noise_field = { PTHREAD_MUTEX_INITIALIZER, 0, 0, NULL };
+
+/* The noise of a w × h frame, row by row; NULL when out of memory. The
+ * field lives until a frame of another size replaces it, so a caller holds
+ * the lock while it reads. */
+static const float *lock_noise(int w, int h)
+{
+    pthread_mutex_lock(&noise_field.lock);
+    if (noise_field.w != w || noise_field.h != h) {
+        free(noise_field.values);
+        noise_field.w = noise_field.h = 0;
+        noise_field.values = malloc(sizeof(float) * (size_t)w * (size_t)h);
+        if (!noise_field.values)
+            return NULL;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                noise_field.values[(size_t)y * w + x] = noise(x, y);
+        noise_field.w = w;
+        noise_field.h = h;
+    }
+    return noise_field.values;
+}
+
 /* One frame's worth of what a side needs. */
 struct frame {
     enum transition transition;
@@ -128,88 +158,108 @@ struct frame {
     int w, h;
     float p;                /* xfade's progress: 1 at the start, 0 at the end */
     uint32_t background;    /* premultiplied */
+    const float *noise;     /* dissolve's, for this size */
+    float *column_noise;    /* the winds' up and down: xfade's noise of each column */
+    float weights[256];     /* fadefast's and fadeslow's weight for each difference of a channel */
 };
 
-/* The inserted view's weight at (x, y) for the transitions that are only
- * that: xfade's mix of the two pictures, as the share of the second. */
-static float weight(const struct frame *f, int x, int y)
+/* The inserted view's weight along row y for the transitions that are only
+ * that (xfade's mix of the two pictures, as the share of the second), into
+ * w[0 … width): one loop per transition, which the compiler vectorises.
+ * Transitions whose inserted view changes itself weigh it by 1 − p. */
+static void row_weights(const struct frame *f, int y, float *w)
 {
     const int width = f->w, height = f->h;
-    const float p = f->p, w = (float)width, h = (float)height;
+    const float p = f->p, fw = (float)width, h = (float)height;
+#define EACH(expr) do { for (int x = 0; x < width; x++) w[x] = (expr); } while (0)
     switch (f->transition) {
-    case fade: return 1.f - p;
-    case wipeleft: return x > (int)(width * p);
-    case wiperight: return !(x > (int)(width * (1.f - p)));
-    case wipeup: return y > (int)(height * p);
-    case wipedown: return !(y > (int)(height * (1.f - p)));
-    case wipetl: return !(y <= (int)(height * p) && x <= (int)(width * p));
-    case wipetr: return !(y <= (int)(height * p) && x > (int)(width * (1.f - p)));
-    case wipebl: return !(y > (int)(height * (1.f - p)) && x <= (int)(width * p));
-    case wipebr: return !(y > (int)(height * (1.f - p)) && x > (int)(width * (1.f - p)));
     case radial: {
-        const float angle = atan2f(x - width / 2, y - height / 2);
-        return smoothstep(0.f, 1.f, (float)(angle - (p - 0.5f) * (3.14159265358979323846 * 2.5f)));
+        const double turn = (p - 0.5f) * (3.14159265358979323846 * 2.5f);
+        EACH(smoothstep(0.f, 1.f, (float)(atan2f(x - width / 2, y - height / 2) - turn)));
+        break;
     }
-    case smoothleft: return smoothstep(0.f, 1.f, 1.f + x / w - p * 2.f);
-    case smoothright: return smoothstep(0.f, 1.f, 1.f + (w - 1 - x) / w - p * 2.f);
-    case smoothup: return smoothstep(0.f, 1.f, 1.f + y / h - p * 2.f);
-    case smoothdown: return smoothstep(0.f, 1.f, 1.f + (h - 1 - y) / h - p * 2.f);
+    case smoothleft: EACH(smoothstep(0.f, 1.f, 1.f + x / fw - p * 2.f)); break;
+    case smoothright: EACH(smoothstep(0.f, 1.f, 1.f + (fw - 1 - x) / fw - p * 2.f)); break;
+    case smoothup: EACH(smoothstep(0.f, 1.f, 1.f + y / h - p * 2.f)); break;
+    case smoothdown: EACH(smoothstep(0.f, 1.f, 1.f + (h - 1 - y) / h - p * 2.f)); break;
     case circleopen:
     case circleclose: {
-        const float z = hypotf(width / 2, height / 2);
+        const float z = hypotf(width / 2, height / 2), dy = (float)(y - height / 2);
         const float shift = f->transition == circleopen ? (p - 0.5f) * 3.f : (1.f - p - 0.5f) * 3.f;
-        const float s = smoothstep(0.f, 1.f, hypotf(x - width / 2, y - height / 2) / z + shift);
-        return f->transition == circleopen ? 1.f - s : s;
+        const float flip = f->transition == circleopen;
+        EACH(fabsf(flip - smoothstep(0.f, 1.f, sqrtf((float)(x - width / 2) * (x - width / 2) + dy * dy) / z
+                                                     + shift)));
+        break;
     }
-    case vertopen: return smoothstep(0.f, 1.f, 2.f - fabsf((x - (float)(width / 2.0)) / (float)(width / 2.0)) - p * 2.f);
-    case vertclose: return smoothstep(0.f, 1.f, 1.f + fabsf((x - (float)(width / 2.0)) / (float)(width / 2.0)) - p * 2.f);
-    case horzopen: return smoothstep(0.f, 1.f, 2.f - fabsf((y - (float)(height / 2.0)) / (float)(height / 2.0)) - p * 2.f);
-    case horzclose: return smoothstep(0.f, 1.f, 1.f + fabsf((y - (float)(height / 2.0)) / (float)(height / 2.0)) - p * 2.f);
-    case dissolve: return !(noise(x, y) * 2.f + p * 2.f - 1.5f >= 0.5f);
-    case diagtl: return smoothstep(0.f, 1.f, 1.f + x / w * y / h - p * 2.f);
-    case diagtr: return smoothstep(0.f, 1.f, 1.f + (w - 1 - x) / w * y / h - p * 2.f);
-    case diagbl: return smoothstep(0.f, 1.f, 1.f + x / w * (h - 1 - y) / h - p * 2.f);
-    case diagbr: return smoothstep(0.f, 1.f, 1.f + (w - 1 - x) / w * (h - 1 - y) / h - p * 2.f);
-    case hlslice: return !(smoothstep(-0.5f, 0.f, x / w - p * 1.5f) <= fract(10.f * x / w));
-    case hrslice: {
-        const float xx = (w - 1 - x) / w;
-        return !(smoothstep(-0.5f, 0.f, xx - p * 1.5f) <= fract(10.f * xx));
+    case vertopen: {
+        const float w2 = (float)(width / 2.0);
+        EACH(smoothstep(0.f, 1.f, 2.f - fabsf((x - w2) / w2) - p * 2.f));
+        break;
     }
-    case vuslice: return !(smoothstep(-0.5f, 0.f, y / h - p * 1.5f) <= fract(10.f * y / h));
+    case vertclose: {
+        const float w2 = (float)(width / 2.0);
+        EACH(smoothstep(0.f, 1.f, 1.f + fabsf((x - w2) / w2) - p * 2.f));
+        break;
+    }
+    case horzopen: {
+        const float h2 = (float)(height / 2.0);
+        EACH(smoothstep(0.f, 1.f, 2.f - fabsf((y - h2) / h2) - p * 2.f));
+        break;
+    }
+    case horzclose: {
+        const float h2 = (float)(height / 2.0);
+        EACH(smoothstep(0.f, 1.f, 1.f + fabsf((y - h2) / h2) - p * 2.f));
+        break;
+    }
+    case dissolve: {
+        const float *noise_row = f->noise + (size_t)y * width;
+        EACH(!(noise_row[x] * 2.f + p * 2.f - 1.5f >= 0.5f));
+        break;
+    }
+    case diagtl: EACH(smoothstep(0.f, 1.f, 1.f + x / fw * y / h - p * 2.f)); break;
+    case diagtr: EACH(smoothstep(0.f, 1.f, 1.f + (fw - 1 - x) / fw * y / h - p * 2.f)); break;
+    case diagbl: EACH(smoothstep(0.f, 1.f, 1.f + x / fw * (h - 1 - y) / h - p * 2.f)); break;
+    case diagbr: EACH(smoothstep(0.f, 1.f, 1.f + (fw - 1 - x) / fw * (h - 1 - y) / h - p * 2.f)); break;
+    case hlslice: EACH(!(smoothstep(-0.5f, 0.f, x / fw - p * 1.5f) <= fract(10.f * x / fw))); break;
+    case hrslice: EACH(!(smoothstep(-0.5f, 0.f, (fw - 1 - x) / fw - p * 1.5f) <= fract(10.f * ((fw - 1 - x) / fw))));
+        break;
+    case vuslice: {
+        const float v = !(smoothstep(-0.5f, 0.f, y / h - p * 1.5f) <= fract(10.f * y / h));
+        EACH(v);
+        break;
+    }
     case vdslice: {
-        const float yy = (h - 1 - y) / h;
-        return !(smoothstep(-0.5f, 0.f, yy - p * 1.5f) <= fract(10.f * yy));
+        const float yy = (h - 1 - y) / h, v = !(smoothstep(-0.5f, 0.f, yy - p * 1.5f) <= fract(10.f * yy));
+        EACH(v);
+        break;
     }
     case hlwind:
     case hrwind: {
-        const float fx = f->transition == hlwind ? 1.f - x / (float)width : x / (float)width;
-        return smoothstep(0.f, -0.2f, fx * (1.f - 0.2f) + 0.2f * noise(0, y) - (1.f - p) * (1.f + 0.2f));
+        const float r = noise(0, y), left = f->transition == hlwind;
+        EACH(smoothstep(0.f, -0.2f, (left ? 1.f - x / (float)width : x / (float)width) * (1.f - 0.2f) + 0.2f * r
+                                        - (1.f - p) * (1.f + 0.2f)));
+        break;
     }
     case vuwind:
     case vdwind: {
         const float fy = f->transition == vuwind ? 1.f - y / (float)height : y / (float)height;
-        return smoothstep(0.f, -0.2f, fy * (1.f - 0.2f) + 0.2f * noise(x, 0) - (1.f - p) * (1.f + 0.2f));
+        EACH(smoothstep(0.f, -0.2f, fy * (1.f - 0.2f) + 0.2f * f->column_noise[x] - (1.f - p) * (1.f + 0.2f)));
+        break;
     }
-    case revealleft:
-    case revealright: {
-        const int zx = (int)((f->transition == revealleft ? -p : p) * width) + x;
-        return zx >= 0 && zx < width;
+    default: EACH(1.f - p); break;
     }
-    case revealup:
-    case revealdown: {
-        const int zy = (int)((f->transition == revealup ? -p : p) * height) + y;
-        return zy >= 0 && zy < height;
-    }
-    case squeezeh: {
-        const float z = .5f + (y / h - .5f) / p;
-        return z < 0.f || z > 1.f;
-    }
-    case squeezev: {
-        const float z = .5f + (x / w - .5f) / p;
-        return z < 0.f || z > 1.f;
-    }
-    case zoomin: return 1.f - smoothstep(0.f, 0.5f, p);
-    default: return 1.f - p; /* the others weigh the inserted view's own change by xfade's mix */
+#undef EACH
+}
+
+/* Whether the inserted side of a transition is its own pixels weighted, nothing more. */
+static int weighs_only(enum transition t)
+{
+    switch (t) {
+    case fadegrays: case hblur: case circlecrop: case distance:
+    case fadefast: case fadeslow:
+        return 0;
+    default:
+        return 1;
     }
 }
 
@@ -220,17 +270,18 @@ static uint32_t channel(uint32_t pixel, int shift)
     return (pixel >> shift) & 0xFF;
 }
 
-/* `pixel` scaled by w in 0…1, rounded: premultiplied, so alpha scales alike. */
-static uint32_t scaled(uint32_t pixel, float w)
+/* `pixel` scaled by w in 0…1: premultiplied, so alpha scales alike. Each
+ * channel times round(255·w) / 255, rounded, two channels at a time; no
+ * branch, so that loops of it vectorise (w = 1 gives the pixel, 0 nothing). */
+static inline uint32_t scaled(uint32_t pixel, float w)
 {
-    if (w >= 1.f)
-        return pixel;
-    if (w <= 0.f)
-        return 0;
-    uint32_t out = 0;
-    for (int shift = 0; shift < 32; shift += 8)
-        out |= (uint32_t)(channel(pixel, shift) * w + 0.5f) << shift;
-    return out;
+    const float clamped = w < 0.f ? 0.f : w > 1.f ? 1.f : w;
+    const uint32_t a = (uint32_t)(int32_t)(clamped * 255.f + 0.5f);
+    uint32_t rb = (pixel & 0x00FF00FFu) * a + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((pixel >> 8) & 0x00FF00FFu) * a + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
 }
 
 /* a·(1 − t) + b·t per channel, rounded. */
@@ -293,59 +344,12 @@ static uint32_t removed(const struct frame *f, int x, int y, const uint32_t *row
 {
     const float p = f->p;
     switch (f->transition) {
-    case fadeblack:
-    case fadewhite:
-        return blend(f->background, at(f, x, y), smoothstep(0.8f, 1.f, p));
     case fadegrays:
         return blend(grey(at(f, x, y)), at(f, x, y), smoothstep(0.8f, 1.f, p));
-    case pixelize:
-        pixelize_source(f, &x, &y);
-        return at(f, x, y);
     case hblur:
         return row[x];
-    case slideleft: {
-        int zx = (int)(-p * f->w) + x;
-        return at(f, ((zx % f->w) + f->w) % f->w, y);
-    }
-    case slideright: {
-        int zx = (int)(p * f->w) + x;
-        return at(f, zx % f->w, y);
-    }
-    case slideup: {
-        int zy = (int)(-p * f->h) + y;
-        return at(f, x, ((zy % f->h) + f->h) % f->h);
-    }
-    case slidedown: {
-        int zy = (int)(p * f->h) + y;
-        return at(f, x, zy % f->h);
-    }
-    case revealleft:
-    case revealright: {
-        const int zx = (int)((f->transition == revealleft ? -p : p) * f->w) + x;
-        return at(f, zx % f->w + f->w * (zx < 0), y);
-    }
-    case revealup:
-    case revealdown: {
-        const int zy = (int)((f->transition == revealup ? -p : p) * f->h) + y;
-        return at(f, x, zy % f->h + f->h * (zy < 0));
-    }
-    case squeezeh: {
-        const float h = (float)f->h, z = .5f + (y / h - .5f) / p;
-        return z < 0.f || z > 1.f ? at(f, x, y) : at(f, x, (int)lrintf(z * (h - 1.f)));
-    }
-    case squeezev: {
-        const float w = (float)f->w, z = .5f + (x / w - .5f) / p;
-        return z < 0.f || z > 1.f ? at(f, x, y) : at(f, (int)lrintf(z * (w - 1.f)), y);
-    }
-    case zoomin: {
-        /* The removed view zoomed about its centre, sampled at the pixel above and right of each position. */
-        const float w = (float)f->w, h = (float)f->h, zoom = smoothstep(0.5f, 1.f, p);
-        const float u = 0.5f + ((x / w - 0.5f) * zoom), v = 0.5f + ((y / h - 0.5f) * zoom);
-        return at(f, (int)ceilf(u * (w - 1)), (int)ceilf(v * (h - 1)));
-    }
     case circlecrop:
-    case rectcrop:
-        /* First half: the removed view inside the shrinking shape, the background outside. */
+        /* Second half: the background, which the inserted view's circle grows over. */
         if (p < 0.5f)
             return f->background;
         /* fall through */
@@ -354,24 +358,19 @@ static uint32_t removed(const struct frame *f, int x, int y, const uint32_t *row
     }
 }
 
-/* Whether (x, y) lies inside the crop's shape. */
-static int inside_crop(const struct frame *f, int x, int y)
+/* Whether (x, y) lies inside circlecrop's circle (hypotf, as xfade, for its hard edge). */
+static int inside_circle(const struct frame *f, int x, int y)
 {
     const int width = f->w, height = f->h;
-    const float p = f->p;
-    if (f->transition == circlecrop) {
-        float z = powf(2.f * fabsf(p - 0.5f), 3.f) * hypotf(width / 2, height / 2);
-        return !(z < hypotf(x - width / 2, y - height / 2));
-    }
-    int zh = fabsf(p - 0.5f) * height, zw = fabsf(p - 0.5f) * width;
-    return abs(x - width / 2) < zw && abs(y - height / 2) < zh;
+    const float z = powf(2.f * fabsf(f->p - 0.5f), 3.f) * hypotf(width / 2, height / 2);
+    return !(z < hypotf(x - width / 2, y - height / 2));
 }
 
 /* xfade's own mix of the removed view's pixel a and the inserted view's b
  * for the transitions that weigh each by both, truncated as xfade stores it. */
 static uint32_t mixed(const struct frame *f, uint32_t a, uint32_t b)
 {
-    const float p = f->p, imax = 1.f / 255.f;
+    const float p = f->p;
     float near = 1.f;
     if (f->transition == distance) {
         /* In xfade's plane order for planar RGB: green, blue, red. */
@@ -390,8 +389,7 @@ static uint32_t mixed(const struct frame *f, uint32_t a, uint32_t b)
         if (f->transition == distance) {
             value = (ca * near + cb * (1.f - near)) * p + cb * (1.f - p);
         } else {
-            const float difference = fabsf(ca - cb) * imax;
-            const float w = powf(p, 1.f + logf(f->transition == fadefast ? 1.f + difference : 2.f - difference));
+            const float w = f->weights[ca > cb ? (int)(ca - cb) : (int)(cb - ca)];
             value = ca * w + cb * (1.f - w);
         }
         out |= (uint32_t)value << shift;
@@ -400,40 +398,14 @@ static uint32_t mixed(const struct frame *f, uint32_t a, uint32_t b)
 }
 
 /* The inserted view's pixel at (x, y), weighted: what goes over the removed view. */
-static uint32_t inserted(const struct frame *f, int x, int y, const uint32_t *row)
+static uint32_t inserted(const struct frame *f, int x, int y, const uint32_t *row, const float *weights)
 {
     const float p = f->p;
     switch (f->transition) {
-    case fadeblack:
-    case fadewhite:
-        return scaled(blend(at(f, x, y), f->background, smoothstep(0.2f, 1.f, p)), 1.f - p);
     case fadegrays:
         return scaled(blend(at(f, x, y), grey(at(f, x, y)), smoothstep(0.2f, 1.f, p)), 1.f - p);
-    case pixelize:
-        pixelize_source(f, &x, &y);
-        return scaled(at(f, x, y), 1.f - p);
     case hblur:
         return scaled(row[x], 1.f - p);
-    case slideleft:
-    case slideright: {
-        int zx = (int)((f->transition == slideleft ? -p : p) * f->w) + x;
-        return zx >= 0 && zx < f->w ? at(f, zx, y) : 0;
-    }
-    case slideup:
-    case slidedown: {
-        int zy = (int)((f->transition == slideup ? -p : p) * f->h) + y;
-        return zy >= 0 && zy < f->h ? at(f, x, zy) : 0;
-    }
-    case coverleft:
-    case coverright: {
-        int zx = (int)((f->transition == coverleft ? -p : p) * f->w) + x;
-        return zx >= 0 && zx < f->w ? at(f, zx, y) : 0;
-    }
-    case coverup:
-    case coverdown: {
-        int zy = (int)((f->transition == coverup ? -p : p) * f->h) + y;
-        return zy >= 0 && zy < f->h ? at(f, x, zy) : 0;
-    }
     case distance:
     case fadefast:
     case fadeslow:
@@ -441,21 +413,20 @@ static uint32_t inserted(const struct frame *f, int x, int y, const uint32_t *ro
             return mixed(f, f->partner[y * f->partner_stride + x], at(f, x, y));
         return scaled(at(f, x, y), 1.f - p); /* alone: a plain fade in */
     case circlecrop:
-    case rectcrop:
-        /* Second half: the inserted view inside the growing shape, the background outside. */
+        /* Second half: the inserted view inside the growing circle, the background outside. */
         if (p < 0.5f)
-            return inside_crop(f, x, y) ? at(f, x, y) : f->background;
+            return inside_circle(f, x, y) ? at(f, x, y) : f->background;
         return 0;
     default:
-        return scaled(at(f, x, y), weight(f, x, y));
+        return scaled(at(f, x, y), weights[x]);
     }
 }
 
-/* For the crops' first half the removed side draws the shape too. */
+/* In circlecrop's first half the removed side draws the circle and the background round it. */
 static uint32_t removed_cropped(const struct frame *f, int x, int y, const uint32_t *row)
 {
-    if ((f->transition == circlecrop || f->transition == rectcrop) && f->p >= 0.5f)
-        return inside_crop(f, x, y) ? at(f, x, y) : f->background;
+    if (f->transition == circlecrop && f->p >= 0.5f)
+        return inside_circle(f, x, y) ? at(f, x, y) : f->background;
     return removed(f, x, y, row);
 }
 
@@ -464,6 +435,252 @@ static uint32_t premultiplied(segue_color c)
     uint32_t a = (uint32_t)(c.alpha * 255 + 0.5);
     return a << 24 | (uint32_t)(c.red * c.alpha * 255 + 0.5) << 16 | (uint32_t)(c.green * c.alpha * 255 + 0.5) << 8
         | (uint32_t)(c.blue * c.alpha * 255 + 0.5);
+}
+
+/* ---- transitions the host draws: whole-pixel parts of a view ------------ */
+
+/* Part [x0, x1) × [y0, y1) of the content (in frame pixels), moved by (dx, dy)
+ * whole pixels and faded by `opacity`: exact, and drawn by the host's own
+ * kernels on its threads. */
+static segue_status draw_part(segue_canvas *canvas, segue_image *content, segue_rect frame, int x0, int y0, int x1,
+                              int y1, int dx, int dy, double opacity)
+{
+    if (x0 < 0) x0 = 0;
+    if (y0 < 0) y0 = 0;
+    if (x1 > frame.width) x1 = (int)frame.width;
+    if (y1 > frame.height) y1 = (int)frame.height;
+    if (x1 <= x0 || y1 <= y0 || opacity <= 0)
+        return SEGUE_OK;
+    const segue_rect crop = { frame.x + x0, frame.y + y0, x1 - x0, y1 - y0 };
+    segue_draw draw = SEGUE_DRAW_DEFAULTS;
+    draw.transform = (segue_affine){ 1, 0, 0, 1, dx, dy };
+    draw.crop = &crop;
+    draw.opacity = opacity;
+    return host->canvas_draw_image(canvas, content, &draw);
+}
+
+static segue_status fill(segue_canvas *canvas, segue_rect frame, segue_color color)
+{
+    segue_path *path = host->path_create();
+    if (!path)
+        return SEGUE_ERROR_OUT_OF_MEMORY;
+    host->path_add_rect(path, frame);
+    segue_status status = host->canvas_fill_path(canvas, path, SEGUE_FILL_NONZERO, color, SEGUE_BLEND_NORMAL);
+    host->path_destroy(path);
+    return status;
+}
+
+/* Where the transitions that show other whole pixels of a view (pixelize,
+ * zoomin's and the squeezes' removed view) take each from: the source
+ * column of every output column and the source row of every output row, -1
+ * where nothing of the view shows (the inserted one covers it there). */
+static void resample_tables(const struct frame *f, int *xs, int *ys)
+{
+    const float w = (float)f->w, h = (float)f->h, p = f->p;
+    for (int x = 0; x < f->w; x++)
+        xs[x] = x;
+    for (int y = 0; y < f->h; y++)
+        ys[y] = y;
+    switch (f->transition) {
+    case pixelize:
+        for (int x = 0; x < f->w; x++) {
+            int y = 0;
+            pixelize_source(f, &xs[x], &y);
+        }
+        for (int y = 0; y < f->h; y++) {
+            int x = 0;
+            pixelize_source(f, &x, &ys[y]);
+        }
+        break;
+    case zoomin: {
+        const float zoom = smoothstep(0.5f, 1.f, p);
+        for (int x = 0; x < f->w; x++)
+            xs[x] = (int)ceilf((0.5f + ((x / w - 0.5f) * zoom)) * (w - 1));
+        for (int y = 0; y < f->h; y++)
+            ys[y] = (int)ceilf((0.5f + ((y / h - 0.5f) * zoom)) * (h - 1));
+        break;
+    }
+    case squeezeh:
+        for (int y = 0; y < f->h; y++) {
+            const float z = .5f + (y / h - .5f) / p;
+            ys[y] = z < 0.f || z > 1.f ? -1 : (int)lrintf(z * (h - 1.f));
+        }
+        break;
+    case squeezev:
+        for (int x = 0; x < f->w; x++) {
+            const float z = .5f + (x / w - .5f) / p;
+            xs[x] = z < 0.f || z > 1.f ? -1 : (int)lrintf(z * (w - 1.f));
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* The content's pixels taken from elsewhere by the tables, weighted by
+ * `weight`, drawn as a new image. */
+static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, segue_image *content,
+                                   segue_rect frame, float weight)
+{
+    segue_image *raster = NULL, *image = NULL;
+    segue_status status = host->canvas_rasterize(canvas, content, &raster);
+    if (status != SEGUE_OK)
+        return status;
+    int32_t width, height, stride, out_stride;
+    const uint32_t *pixels = host->image_pixels(raster, &width, &height, &stride);
+    if ((status = host->image_create(width, height, &image)) != SEGUE_OK)
+        return status;
+    uint32_t *target = host->image_pixels(image, NULL, NULL, &out_stride);
+    struct frame sized = *f;
+    sized.w = width;
+    sized.h = height;
+    int *xs = malloc(sizeof *xs * (size_t)width), *ys = malloc(sizeof *ys * (size_t)height);
+    if (!xs || !ys) {
+        status = SEGUE_ERROR_OUT_OF_MEMORY;
+    } else {
+        resample_tables(&sized, xs, ys);
+        for (int y = 0; y < height; y++) {
+            uint32_t *line = target + (ptrdiff_t)y * (out_stride / 4);
+            if (ys[y] < 0)
+                continue; /* stays transparent */
+            const uint32_t *source = pixels + (ptrdiff_t)ys[y] * (stride / 4);
+            for (int x = 0; x < width; x++)
+                line[x] = xs[x] < 0 ? 0 : scaled(source[xs[x]], weight);
+        }
+        segue_draw draw = SEGUE_DRAW_DEFAULTS;
+        draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
+        status = host->canvas_draw_image(canvas, image, &draw);
+    }
+    free(xs);
+    free(ys);
+    host->image_release(image);
+    return status;
+}
+
+/* Draws this side of the transitions that are whole-pixel parts of the views
+ * (fades, wipes, slides, covers, reveals, the rectangle crop) and sets *done;
+ * leaves the others to the per-pixel path. */
+static segue_status draw_parts(const struct frame *f, int inserting, segue_color background, segue_canvas *canvas,
+                               segue_image *content, segue_rect frame, int *done)
+{
+    const int W = f->w, H = f->h;
+    const float p = f->p;
+    *done = 1;
+#define PART(x0, y0, x1, y1, dx, dy) draw_part(canvas, content, frame, x0, y0, x1, y1, dx, dy, 1)
+#define BOTH(a, b) ((status = (a)) != SEGUE_OK ? status : (b))
+    segue_status status = SEGUE_OK;
+    if (!inserting) {
+        const int zx = (int)((f->transition == slideleft || f->transition == revealleft ? -p : p) * W);
+        const int zy = (int)((f->transition == slideup || f->transition == revealup ? -p : p) * H);
+        switch (f->transition) {
+        case fade: case wipeleft: case wiperight: case wipeup: case wipedown: case wipetl: case wipetr: case wipebl:
+        case wipebr: case coverleft: case coverright: case coverup: case coverdown:
+            return host->canvas_draw_image(canvas, content, NULL);
+        /* What of the removed view shows beside the inserted one, wrapped round as xfade takes it. */
+        case slideleft: case revealleft: return PART(W + zx, 0, W, H, -(W + zx), 0);
+        case slideright: case revealright: return PART(0, 0, zx, H, W - zx, 0);
+        case slideup: case revealup: return PART(0, H + zy, W, H, 0, -(H + zy));
+        case slidedown: case revealdown: return PART(0, 0, W, zy, 0, H - zy);
+        case pixelize: case zoomin: case squeezeh: case squeezev:
+            return draw_resampled(f, canvas, content, frame, 1);
+        case fadeblack:
+        case fadewhite: {
+            /* The removed view fading into the background near the end: a·s + background·(1 − s). */
+            const float s = smoothstep(0.8f, 1.f, p);
+            return BOTH(fill(canvas, frame, background), draw_part(canvas, content, frame, 0, 0, W, H, 0, 0, s));
+        }
+        case rectcrop: {
+            /* The background, and in the first half the removed view inside the shrinking rectangle. */
+            const int zw = fabsf(p - 0.5f) * W, zh = fabsf(p - 0.5f) * H;
+            status = fill(canvas, frame, background);
+            if (status != SEGUE_OK || p < 0.5f)
+                return status;
+            return PART(W / 2 - zw + 1, H / 2 - zh + 1, W / 2 + zw, H / 2 + zh, 0, 0);
+        }
+        default:
+            break;
+        }
+    } else {
+        const int zx = (int)((f->transition == slideleft || f->transition == coverleft
+                              || f->transition == revealleft ? -p : p) * W);
+        const int zy = (int)((f->transition == slideup || f->transition == coverup
+                              || f->transition == revealup ? -p : p) * H);
+        switch (f->transition) {
+        case fade: return draw_part(canvas, content, frame, 0, 0, W, H, 0, 0, 1.f - p);
+        /* The wipes: where the inserted view shows, as whole-pixel rectangles. */
+        case wipeleft: return PART((int)(W * p) + 1, 0, W, H, 0, 0);
+        case wiperight: return PART(0, 0, (int)(W * (1.f - p)) + 1, H, 0, 0);
+        case wipeup: return PART(0, (int)(H * p) + 1, W, H, 0, 0);
+        case wipedown: return PART(0, 0, W, (int)(H * (1.f - p)) + 1, 0, 0);
+        case wipetl: {
+            const int zw = W * p, zh = H * p;
+            return BOTH(PART(zw + 1, 0, W, H, 0, 0), PART(0, zh + 1, zw + 1, H, 0, 0));
+        }
+        case wipetr: {
+            const int zw = W * (1.f - p), zh = H * p;
+            return BOTH(PART(0, 0, zw + 1, H, 0, 0), PART(zw + 1, zh + 1, W, H, 0, 0));
+        }
+        case wipebl: {
+            const int zw = W * p, zh = H * (1.f - p);
+            return BOTH(PART(zw + 1, 0, W, H, 0, 0), PART(0, 0, zw + 1, zh + 1, 0, 0));
+        }
+        case wipebr: {
+            const int zw = W * (1.f - p), zh = H * (1.f - p);
+            return BOTH(PART(0, 0, zw + 1, H, 0, 0), PART(zw + 1, 0, W, zh + 1, 0, 0));
+        }
+        /* Slides and covers move the inserted view in; reveals uncover it where it lies. */
+        case slideleft: case coverleft: return PART(0, 0, W + zx, H, -zx, 0);
+        case slideright: case coverright: return PART(zx, 0, W, H, -zx, 0);
+        case slideup: case coverup: return PART(0, 0, W, H + zy, 0, -zy);
+        case slidedown: case coverdown: return PART(0, zy, W, H, 0, -zy);
+        case revealleft: return PART(-zx, 0, W, H, 0, 0);
+        case revealright: return PART(0, 0, W - zx, H, 0, 0);
+        case revealup: return PART(0, -zy, W, H, 0, 0);
+        case revealdown: return PART(0, 0, W, H - zy, 0, 0);
+        case fadeblack:
+        case fadewhite: {
+            /* The inserted view rising out of the background, b·(1 − s) + background·s, as one
+             * layer drawn over the removed view with xfade's weight 1 − p. */
+            segue_canvas *layer = host->canvas_begin_layer(canvas);
+            if (!layer)
+                return SEGUE_ERROR_OUT_OF_MEMORY;
+            status = BOTH(fill(layer, frame, background),
+                          draw_part(layer, content, frame, 0, 0, W, H, 0, 0, 1.f - smoothstep(0.2f, 1.f, p)));
+            segue_image *image = host->canvas_end_layer(layer);
+            if (status != SEGUE_OK)
+                return status;
+            segue_draw draw = SEGUE_DRAW_DEFAULTS;
+            draw.opacity = 1.f - p;
+            return host->canvas_draw_image(canvas, image, &draw);
+        }
+        case zoomin: return draw_part(canvas, content, frame, 0, 0, W, H, 0, 0, 1.f - smoothstep(0.f, 0.5f, p));
+        case pixelize: return draw_resampled(f, canvas, content, frame, 1.f - p);
+        case squeezeh:
+        case squeezev: {
+            /* Where the squeezed view has not reached (z outside 0…1): the rows (columns) beyond two bounds. */
+            const int n = f->transition == squeezeh ? H : W;
+            const float size = (float)n;
+            int first = 0, last = n; /* [first, last): the squeezed view's own rows */
+            while (first < n && .5f + (first / size - .5f) / p < 0.f) first++;
+            while (last > first && .5f + ((last - 1) / size - .5f) / p > 1.f) last--;
+            if (f->transition == squeezeh)
+                return BOTH(PART(0, 0, W, first, 0, 0), PART(0, last, W, H, 0, 0));
+            return BOTH(PART(0, 0, first, H, 0, 0), PART(last, 0, W, H, 0, 0));
+        }
+        case rectcrop: {
+            if (p >= 0.5f)
+                return SEGUE_OK; /* the first half is the removed view's */
+            const int zw = fabsf(p - 0.5f) * W, zh = fabsf(p - 0.5f) * H;
+            return PART(W / 2 - zw + 1, H / 2 - zh + 1, W / 2 + zw, H / 2 + zh, 0, 0);
+        }
+        default:
+            break;
+        }
+    }
+#undef PART
+#undef BOTH
+    *done = 0;
+    return SEGUE_OK;
 }
 
 static segue_status xfade_render(void *instance, const segue_value *values, segue_canvas *canvas)
@@ -487,13 +704,22 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     if (background.alpha == 0)
         background = f.transition == fadewhite ? (segue_color){ 1, 1, 1, 1 } : (segue_color){ 0, 0, 0, 1 };
     f.background = premultiplied(background);
+    const segue_rect frame = host->canvas_frame(canvas);
+    f.w = (int)frame.width;
+    f.h = (int)frame.height;
 
+    int done;
+    segue_status status = draw_parts(&f, inserting, background, canvas, content, frame, &done);
+    if (done)
+        return status;
+
+    /* The per-pixel path: the content's pixels, changed in place or into a new image. */
     segue_image *raster = NULL;
-    segue_status status = host->canvas_rasterize(canvas, content, &raster);
-    if (status != SEGUE_OK)
+    if ((status = host->canvas_rasterize(canvas, content, &raster)) != SEGUE_OK)
         return status;
     int32_t width, height, stride;
-    f.pixels = host->image_pixels(raster, &width, &height, &stride);
+    uint32_t *pixels = host->image_pixels(raster, &width, &height, &stride);
+    f.pixels = pixels;
     f.w = width;
     f.h = height;
     f.stride = stride / 4;
@@ -501,48 +727,76 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     const int has_partner = host->struct_size >= offsetof(segue_host, canvas_partner) + sizeof host->canvas_partner;
     segue_image *partner = inserting && both && has_partner ? host->canvas_partner(canvas) : NULL;
     if (partner) {
-        segue_image *pixels = NULL;
+        segue_image *partner_pixels = NULL;
         int32_t partner_width, partner_height, partner_stride;
-        if ((status = host->canvas_rasterize(canvas, partner, &pixels)) != SEGUE_OK)
+        if ((status = host->canvas_rasterize(canvas, partner, &partner_pixels)) != SEGUE_OK)
             return status;
-        f.partner = host->image_pixels(pixels, &partner_width, &partner_height, &partner_stride);
+        f.partner = host->image_pixels(partner_pixels, &partner_width, &partner_height, &partner_stride);
         f.partner_stride = partner_stride / 4;
         if (partner_width != width || partner_height != height)
             f.partner = NULL; /* cannot happen: both cover this canvas's frame */
     }
+    if (f.transition == fadefast || f.transition == fadeslow) {
+        /* The weight depends on the progress and one channel's difference alone: 256 of them per frame. */
+        for (int d = 0; d < 256; d++) {
+            const float difference = d * (1.f / 255.f);
+            f.weights[d] = powf(f.p, 1.f + logf(f.transition == fadefast ? 1.f + difference : 2.f - difference));
+        }
+    }
+    int noise_locked = 0;
+    if (f.transition == dissolve && inserting) {
+        if (!(f.noise = lock_noise(width, height))) {
+            pthread_mutex_unlock(&noise_field.lock);
+            host->canvas_set_error(canvas, "no memory for dissolve's noise");
+            return SEGUE_ERROR_OUT_OF_MEMORY;
+        }
+        noise_locked = 1;
+    }
 
-    segue_image *image = NULL;
-    if ((status = host->image_create(width, height, &image)) != SEGUE_OK)
-        return status;
-    int32_t out_stride;
-    uint32_t *target = host->image_pixels(image, NULL, NULL, &out_stride);
     uint32_t *row = malloc(sizeof *row * (size_t)width);
-    if (!row) {
-        host->image_release(image);
+    float *weights = malloc(sizeof *weights * (size_t)width);
+    if (f.transition == vuwind || f.transition == vdwind) {
+        if ((f.column_noise = malloc(sizeof *f.column_noise * (size_t)width)))
+            for (int x = 0; x < width; x++)
+                f.column_noise[x] = noise(x, 0);
+    }
+    if (!row || !weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)) {
         host->canvas_set_error(canvas, "no memory for a row");
-        return SEGUE_ERROR_OUT_OF_MEMORY;
+        status = SEGUE_ERROR_OUT_OF_MEMORY;
     }
     /* hblur's box: 1 + half the width times how far from either end the transition is. */
     const float prog = f.p <= 0.5f ? f.p * 2.f : (1.f - f.p) * 2.f;
     const int box = 1 + (int)((width / 2) * prog);
-    for (int y = 0; y < height; y++) {
+    const int only_weights = inserting && weighs_only(f.transition);
+    for (int y = 0; y < height && status == SEGUE_OK; y++) {
         if (y % 64 == 0 && host->canvas_is_cancelled(canvas)) {
-            free(row);
-            host->image_release(image);
-            return SEGUE_ERROR_CANCELLED;
+            status = SEGUE_ERROR_CANCELLED;
+            break;
+        }
+        uint32_t *line = pixels + (ptrdiff_t)y * f.stride; /* changed in place: each side reads its own row only */
+        if (inserting)
+            row_weights(&f, y, weights);
+        if (only_weights) { /* most of them: the row's own pixels, weighted */
+            const uint32_t *source = f.pixels + (ptrdiff_t)y * f.stride;
+            for (int x = 0; x < width; x++)
+                line[x] = scaled(source[x], weights[x]);
+            continue;
         }
         if (f.transition == hblur)
             box_row(&f, y, box, row);
-        uint32_t *line = target + (ptrdiff_t)y * (out_stride / 4);
         for (int x = 0; x < width; x++)
-            line[x] = inserting ? inserted(&f, x, y, row) : removed_cropped(&f, x, y, row);
+            line[x] = inserting ? inserted(&f, x, y, row, weights) : removed_cropped(&f, x, y, row);
     }
     free(row);
-    segue_rect frame = host->canvas_frame(canvas);
-    segue_draw draw = SEGUE_DRAW_DEFAULTS;
-    draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
-    status = host->canvas_draw_image(canvas, image, &draw);
-    host->image_release(image);
+    free(weights);
+    free(f.column_noise);
+    if (status == SEGUE_OK) {
+        segue_draw draw = SEGUE_DRAW_DEFAULTS;
+        draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
+        status = host->canvas_draw_image(canvas, raster, &draw);
+    }
+    if (noise_locked)
+        pthread_mutex_unlock(&noise_field.lock);
     return status;
 }
 
