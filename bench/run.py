@@ -14,8 +14,8 @@ library only. It
   3. times FFmpeg's xfade per frame (gbrap, decoded inputs looped in memory,
      minus a run without xfade) and end to end against `segue render`
      (two PNG files in, YUV4MPEG2 out), alternating the two tools run by run;
-     then video (bench/video.py), melt (bench/mlt.py) and Python with
-     moviepy (bench/python_binding.py);
+     then video (bench/video.py), melt (bench/mlt.py), Python with moviepy
+     (bench/python_binding.py) and all 58 xfade transitions (bench/xfade_pack.py);
   4. writes the tables, the commands that produced them, the machine and the
      pass/fail of the issue's targets.
 """
@@ -36,6 +36,7 @@ import time
 
 import mlt
 import python_binding
+import xfade_pack
 import video
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -127,14 +128,18 @@ FULL = dict(sizes=["1920x1080", "3840x2160"], progress=[0.1, 0.3, 0.5, 0.7, 0.9]
             cap_ms=4000, tiny_rounds=10, tiny_calls=1000,
             xfade_frames={"1920x1080": 60, "3840x2160": 30}, xfade_runs={"1920x1080": 5, "3840x2160": 3},
             e2e_frames=120, e2e_runs=5, video_runs=3, video_size="1920x1080", video_seconds=4,
-            mlt_runs=5, mlt_frames=100, mlt_mix=50, python_rounds=7)
+            mlt_runs=5, mlt_frames=100, mlt_mix=50, python_rounds=7,
+            xfade_pack_sizes=["1920x1080", "3840x2160"], xfade_pack_rounds=3,
+            xfade_pack_frames={"1920x1080": 20, "3840x2160": 6}, xfade_pack_runs={"1920x1080": 2, "3840x2160": 1})
 # QUICK only exercises every part: both sizes through the C program, but
 # xfade per frame at 1080p only (4K decodes alone would take most of the
 # budget), few iterations, short end-to-end runs. Its figures are not for quoting.
 QUICK = dict(sizes=["1920x1080", "3840x2160"], progress=[0.3, 0.7], rounds=2, batch=1, cap_ms=300,
              tiny_rounds=2, tiny_calls=100, xfade_frames={"1920x1080": 10}, xfade_runs={"1920x1080": 1},
              e2e_frames=12, e2e_runs=1, video_runs=1, video_size="320x180", video_seconds=2,
-             mlt_runs=1, mlt_frames=12, mlt_mix=6, python_rounds=1)
+             mlt_runs=1, mlt_frames=12, mlt_mix=6, python_rounds=1,
+             xfade_pack_sizes=["1920x1080"], xfade_pack_rounds=1, xfade_pack_frames={"1920x1080": 3},
+             xfade_pack_runs={"1920x1080": 1})
 
 FPS = 30
 FFMPEG_ONE_THREAD = ["-filter_threads", "1", "-filter_complex_threads", "1"]
@@ -848,6 +853,7 @@ def write_markdown(path, data):
     out.extend(video.markdown(data["video"], fmt, table, code))
     out.extend(mlt.markdown(data["mlt"], fmt, table, code))
     out.extend(python_binding.markdown(data["python"], fmt, table, code))
+    out.extend(xfade_pack.markdown(data["xfade_pack"], fmt, table, code))
 
     # Reliability
     add("## What makes these figures less reliable\n")
@@ -954,10 +960,12 @@ def main():
         phase("melt")
         data["python"] = python_binding.run(args.python, config, log)
         phase("python")
+        data["xfade_pack"] = xfade_pack.run(bench, args.python, work, config, log, median, run_c_bench, timed)
+        phase("xfade pack")
         data["commands"] = commands
         data["targets"] = evaluate_targets(transitions, xfade_rows, data["end_to_end"], config["sizes"], cores) \
             + video.targets(data["video"], fmt, fmt_ratio) + mlt.targets(data["mlt"], fmt) \
-            + python_binding.targets(data["python"], fmt)
+            + python_binding.targets(data["python"], fmt) + xfade_pack.targets(data["xfade_pack"], fmt)
         data["raw"] = [r for r in records if r.get("group") in ("segue", "bands", "meta")]
     finally:
         shutil.rmtree(work, ignore_errors=True)

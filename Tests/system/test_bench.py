@@ -94,7 +94,7 @@ class QuickBenchTests(unittest.TestCase):
     def test_json_has_the_expected_keys_and_rows(self):
         data = self.data()
         for key in ("mode", "command", "date", "machine", "config", "pixman", "segue", "floor", "transitions",
-                    "tiny", "xfade_per_frame", "end_to_end", "mlt", "python", "targets", "commands",
+                    "tiny", "xfade_per_frame", "end_to_end", "mlt", "python", "xfade_pack", "targets", "commands",
                     "elapsed_s"):
             self.assertIn(key, data)
         self.assertEqual(data["mode"], "quick")
@@ -159,10 +159,18 @@ class QuickBenchTests(unittest.TestCase):
             self.assertTrue(row["c_ms"] > 0 and row["straight_ms"] > 0 and row["premultiplied_ms"] > 0)
         self.assertIn("## In Python", self.markdown())
 
+        # xfade's 58 by name: a Segue time and at least one FFmpeg's for every one.
+        pack = data["xfade_pack"]
+        self.assertEqual(len([r for r in pack["rows"] if r["size"] == "1920x1080"]), 58)
+        for row in pack["rows"]:
+            self.assertGreater(row["segue_ms"], 0, row["transition"])
+            self.assertTrue(row["ffmpeg_ms"], row["transition"])
+        self.assertIn("## FFmpeg's xfade transitions", self.markdown())
+
         # Per frame, floor, fps (two sizes, and particles' own 60 fps), bands, two end-to-end setups,
-        # four video targets, melt, moviepy.
+        # four video targets, melt, moviepy, the xfade pack (every row, most rows).
         targets = {t["target"] for t in data["targets"]}
-        self.assertEqual(len(targets), 14, targets)
+        self.assertEqual(len(targets), 16, targets)
         for t in data["targets"]:
             self.assertIn(t["pass"], (True, False, None))
 

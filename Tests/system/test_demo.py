@@ -81,7 +81,8 @@ class DemoTests(unittest.TestCase):
                      ".asymmetric(insertion: .move(edge: .trailing).combined(with: .opacity), removal: "
                      ".move(edge: .leading).combined(with: .opacity))",
                      ".clip", ".countUp(to: 120).combined(with: .scale)", ".slidingDoor",
-                     ".asymmetric(insertion: .opacity, removal: .explode)", ".tiktok("]:
+                     ".asymmetric(insertion: .opacity, removal: .explode)", ".tiktok(", ".xfade(.circleopen)",
+                     ".easeOutBounce(duration: 1.2)"]:
             self.assertIn(spec, self.html.replace("&quot;", '"'))
         # Parameters of the effects are listed.
         self.assertIn("<td>cornerRadius</td>", self.html)

@@ -31,7 +31,8 @@ enum DemoGallery {
         let scenes = articleScenes.filter { scene in
             scene.needs.allSatisfy { catalog.effect(named: $0) != nil }
         }
-        let shown = Set(scenes.flatMap(\.needs))
+        let eased = catalog.effect(named: "xfade") == nil ? [] : xfadeEased
+        let shown = Set(scenes.flatMap(\.needs) + (eased.isEmpty ? [] : ["xfade"]))
         let builtinNames = Set(BuiltinEffects.all.map(\.name))
         let others = catalog.effects.filter { !builtinNames.contains($0.name) && !shown.contains($0.name) }.map { effect in
             DemoEntry(slug: "effect-" + effect.name, title: "." + effect.name, about: effect.summary,
@@ -46,9 +47,26 @@ enum DemoGallery {
             Section(title: "The article's scenes",
                     about: "The scenes from the SwiftUI articles Segue grew from, with the seed effects and the articles' other transitions.",
                     entries: scenes.map(\.entry)),
+            Section(title: "xfade, eased",
+                    about: "FFmpeg's xfade transitions by name, each beside itself under a Segue curve or spring: "
+                        + "the same pictures, no longer linear.",
+                    entries: eased),
             Section(title: "More effects from plugins", about: "Every other effect the loaded plugins provide.",
                     entries: others),
         ].filter { !$0.entries.isEmpty }
+    }
+
+    /// A few of xfade's transitions, linear as FFmpeg plays them and then eased.
+    static let xfadeEased: [DemoEntry] = [
+        ("circleopen", ".easeOutBounce(duration: 1.2)", "Penner's bounce"),
+        ("wipeleft", ".bouncy(duration: 1)", "a spring: the edge overshoots and settles"),
+        ("dissolve", ".easeInOutCubic(duration: 1)", "Penner's cubic in-out"),
+        ("slideup", "cubic-bezier(0.68, -0.6, 0.32, 1.6) 1s", "CSS's cubic-bezier, backing off first"),
+    ].flatMap { name, animation, how in
+        [DemoEntry(slug: "xfade-\(name)", title: "xfade \(name)", about: "Linear, as FFmpeg's xfade plays it.",
+                   transition: ".xfade(.\(name))", animation: ".linear(duration: 1)", from: .photo, to: .onboarding1),
+         DemoEntry(slug: "xfade-\(name)-eased", title: "xfade \(name), eased", about: "The same pixels under \(how).",
+                   transition: ".xfade(.\(name))", animation: animation, from: .photo, to: .onboarding1)]
     }
 
     static let builtins: [DemoEntry] = [
