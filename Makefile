@@ -33,7 +33,8 @@ HEADERS  := include/segue.h $(wildcard include/segue/*.h)
 # The seed effects, each built by SwiftPM as libsegue-plugin-<name>.so.
 PLUGINS  := clip sliding-door explode count-up tiktok distortions particles
 # The plugins written in C (plugins/<name>/<name>.c), compiled as a plugin
-# author would: the headers alone, no library.
+# author would: the headers alone, no library. Neither flag changes a
+# result: they let float selects and sqrtf vectorise (no FP traps, no errno).
 C_PLUGINS := xfade
 EXAMPLES := render_frame render_sequence y4m_transition
 C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
@@ -72,7 +73,8 @@ build: deps
 		strip --strip-unneeded -o $(BUILD)/lib/segue/plugins/$$plugin.so $(RELEASE_DIR)/libsegue-plugin-$$plugin.so || exit 1; \
 	done
 	@for plugin in $(C_PLUGINS); do \
-		$(CC) -shared -fPIC -O3 -std=c99 -Wall -Wextra -Werror -fvisibility=hidden -Iinclude plugins/$$plugin/$$plugin.c \
+		$(CC) -shared -fPIC -O3 -fno-trapping-math -fno-math-errno -std=c99 -Wall -Wextra -Werror -fvisibility=hidden \
+			-Iinclude plugins/$$plugin/$$plugin.c \
 			-lm -pthread -o $(BUILD)/lib/segue/plugins/$$plugin.so || exit 1; \
 	done
 	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc, lib/segue/plugins/ ($(PLUGINS) $(C_PLUGINS))"

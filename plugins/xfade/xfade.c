@@ -109,7 +109,8 @@ static inline float fract(float a)
 static inline float smoothstep(float edge0, float edge1, float x)
 {
     float t = (x - edge0) / (edge1 - edge0);
-    t = t < 0.f ? 0.f : t > 1.f ? 1.f : t;
+    t = t < 0.f ? 0.f : t; /* two plain selects, which vectorise; one nested one does not */
+    t = t > 1.f ? 1.f : t;
     return t * t * (3.f - 2.f * t);
 }
 
@@ -275,7 +276,8 @@ static uint32_t channel(uint32_t pixel, int shift)
  * branch, so that loops of it vectorise (w = 1 gives the pixel, 0 nothing). */
 static inline uint32_t scaled(uint32_t pixel, float w)
 {
-    const float clamped = w < 0.f ? 0.f : w > 1.f ? 1.f : w;
+    float clamped = w < 0.f ? 0.f : w;
+    clamped = clamped > 1.f ? 1.f : clamped;
     const uint32_t a = (uint32_t)(int32_t)(clamped * 255.f + 0.5f);
     uint32_t rb = (pixel & 0x00FF00FFu) * a + 0x00800080u;
     rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
