@@ -130,7 +130,8 @@ FULL = dict(sizes=["1920x1080", "3840x2160"], progress=[0.1, 0.3, 0.5, 0.7, 0.9]
             e2e_frames=120, e2e_runs=5, video_runs=3, video_size="1920x1080", video_seconds=4,
             mlt_runs=5, mlt_frames=100, mlt_mix=50, python_rounds=7,
             xfade_pack_sizes=["1920x1080", "3840x2160"], xfade_pack_rounds=3,
-            xfade_pack_frames={"1920x1080": 20, "3840x2160": 6}, xfade_pack_runs={"1920x1080": 2, "3840x2160": 1})
+            xfade_pack_frames={"1920x1080": (4, 34), "3840x2160": (2, 10)},
+            xfade_pack_runs={"1920x1080": 2, "3840x2160": 1})
 # QUICK only exercises every part: both sizes through the C program, but
 # xfade per frame at 1080p only (4K decodes alone would take most of the
 # budget), few iterations, short end-to-end runs. Its figures are not for quoting.
@@ -138,7 +139,7 @@ QUICK = dict(sizes=["1920x1080", "3840x2160"], progress=[0.3, 0.7], rounds=2, ba
              tiny_rounds=2, tiny_calls=100, xfade_frames={"1920x1080": 10}, xfade_runs={"1920x1080": 1},
              e2e_frames=12, e2e_runs=1, video_runs=1, video_size="320x180", video_seconds=2,
              mlt_runs=1, mlt_frames=12, mlt_mix=6, python_rounds=1,
-             xfade_pack_sizes=["1920x1080"], xfade_pack_rounds=1, xfade_pack_frames={"1920x1080": 3},
+             xfade_pack_sizes=["1920x1080"], xfade_pack_rounds=1, xfade_pack_frames={"1920x1080": (1, 3)},
              xfade_pack_runs={"1920x1080": 1})
 
 FPS = 30

@@ -4,12 +4,13 @@ core, at 1920×1080 and 3840×2160.
 
 Segue's side is bench/segue_bench.c (one thread, the two inputs decoded once,
 medians over rounds at progress 0.3 and 0.7). xfade's side is its cost per
-frame on decoded planar RGB frames looped in memory (xfade takes no 4:2:0):
-(time with xfade − time of the same graph without it) ÷ frames, one filter
-thread, for each FFmpeg that has the transition (Debian's 5.1 for the first
-46, the static FFmpeg 9 of imageio-ffmpeg for all 58), keeping whichever is
-faster. The graph without xfade is the same for every transition, so it runs
-once per FFmpeg and round.
+frame on decoded planar RGB frames looped in memory (xfade takes no 4:2:0),
+one filter thread: the same command for a long and a short run of frames,
+(time long − time short) ÷ (frames long − frames short), so the process's
+start and the decoding cancel out and only frames of xfade remain; medians
+over rounds, for each FFmpeg that has the transition (Debian's 5.1 for the
+first 46, the static FFmpeg 9 of imageio-ffmpeg for all 58), keeping the
+faster.
 """
 import os
 import shutil
@@ -41,21 +42,20 @@ def ffmpegs(python, log):
     return found
 
 
-def graph(transition, frames):
+def graph(transition, frames, duration):
+    """xfade over `duration` seconds, of which the first `frames` frames are kept."""
     sources = (f"[0]format=gbrp,loop=loop=-1:size=1:start=0,setpts=N/{FPS}/TB[a];"
                f"[1]format=gbrp,loop=loop=-1:size=1:start=0,setpts=N/{FPS}/TB[b];")
-    if transition is None:
-        return sources + f"[b]trim=end_frame={frames},nullsink;[a]trim=end_frame={frames}[out]"
-    return sources + (f"[a][b]xfade=transition={transition}:duration={frames / FPS:g}:offset=0,"
+    return sources + (f"[a][b]xfade=transition={transition}:duration={duration:g}:offset=0,"
                       f"trim=end_frame={frames}[out]")
 
 
-def command(ffmpeg, size, transition, frames):
+def command(ffmpeg, size, transition, frames, duration):
     inputs = []
     for name in (f"from-{size}.png", f"to-{size}.png"):
         inputs += ["-framerate", str(FPS), "-threads", "1", "-i", name]
     return [ffmpeg, "-nostdin", "-v", "error", "-filter_threads", "1", "-filter_complex_threads", "1"] + inputs + \
-        ["-filter_complex", graph(transition, frames), "-map", "[out]", "-f", "null", "-"]
+        ["-filter_complex", graph(transition, frames, duration), "-map", "[out]", "-f", "null", "-"]
 
 
 def segue_command(bench, config, size):
@@ -79,17 +79,18 @@ def run(bench, python, work, config, log, median, run_c_bench, timed):
             if record.get("group") == "segue" and record.get("threads") == 1 and record.get("median_ms"):
                 by_progress.setdefault(record["name"], []).append(record["median_ms"])
         segue_ms = {name: median(values) for name, values in by_progress.items()}
-        frames = config["xfade_pack_frames"][size]
+        short, long = config["xfade_pack_frames"][size]
+        duration = long / FPS  # both runs inside the same transition
         samples = {(label, name): [] for label, _, count in tools for name in NAMES[:count]}
         for index in range(config["xfade_pack_runs"][size]):
             log(f"  xfade pack {size}: run {index + 1}/{config['xfade_pack_runs'][size]}")
             for label, ffmpeg, count in tools:
-                baseline = timed(command(ffmpeg, size, None, frames), work)[0]
                 for name in NAMES[:count]:
-                    with_xfade = timed(command(ffmpeg, size, name, frames), work)[0]
-                    samples[(label, name)].append((with_xfade - baseline) / frames * 1000)
+                    pair = [short, long] if index % 2 == 0 else [long, short]
+                    seconds = {n: timed(command(ffmpeg, size, name, n, duration), work)[0] for n in pair}
+                    samples[(label, name)].append((seconds[long] - seconds[short]) / (long - short) * 1000)
         for label, ffmpeg, _ in tools:
-            commands[f"{label} {size}"] = command(ffmpeg, size, "NAME", frames)
+            commands[f"{label} {size}"] = command(ffmpeg, size, "NAME", long, duration)
         for name in NAMES:
             per_tool = {label: median(samples[(label, name)]) for label, _, count in tools if name in NAMES[:count]}
             per_tool = {label: ms for label, ms in per_tool.items() if ms is not None and ms > 0}
@@ -128,9 +129,9 @@ def markdown(data, fmt, table, code):
     if not data or not data["rows"]:
         return lines + ["No FFmpeg was found; nothing measured.\n"]
     lines.append("One thread each. Segue: bench/segue_bench.c, median ms per frame at progress 0.3 and 0.7, both "
-                 "inputs decoded once. xfade: (time with xfade − time without) ÷ frames on decoded planar RGB "
-                 "frames looped in memory, for " + " and ".join(data["tools"]) + " (Debian's has the first 46), "
-                 "the faster of the two per transition.\n")
+                 "inputs decoded once. xfade: on decoded planar RGB frames looped in memory, (time of a long run "
+                 "− time of a short one) ÷ the frames between, medians over rounds, for " + " and ".join(data["tools"])
+                 + " (Debian's has the first 46), the faster of the two per transition. The long run's command:\n")
     for size in sorted({r["size"] for r in data["rows"]}, key=lambda s: int(s.split("x")[0])):
         rows = [r for r in data["rows"] if r["size"] == size]
         lines.append(f"### {size}\n")

@@ -63,7 +63,8 @@ private func rawSpring(_ animation: Animation) throws -> Spring {
     }
 }
 
-private func error(_ body: () throws -> Animation) -> SegueError? {
+/// The SegueError `body` throws, if any (shared with EasingTests).
+func animationError(_ body: () throws -> Animation) -> SegueError? {
     do {
         _ = try body()
         return nil
@@ -129,13 +130,13 @@ private func samples(_ count: Int, upTo end: Double) -> [Double] {
 }
 
 @Test func timingCurvesRejectBadArguments() {
-    #expect(error { try .timingCurve(1.2, 0, 1, 1) }?.code == .invalidArgument)
-    #expect(error { try .timingCurve(0, 0, -0.1, 1) }?.message == "timing curve control point 'c1x' must lie in 0…1, not -0.1")
-    #expect(error { try .timingCurve(0, .nan, 1, 1) }?.code == .invalidArgument)
-    #expect(error { try .easeIn(duration: 0) }?.message == "'duration' must be finite and greater than 0, not 0")
-    #expect(error { try .linear(duration: -1) }?.code == .invalidArgument)
-    #expect(error { try .easeOut(duration: .infinity) }?.code == .invalidArgument)
-    #expect(error { try .easeInOut(duration: .nan) }?.code == .invalidArgument)
+    #expect(animationError { try .timingCurve(1.2, 0, 1, 1) }?.code == .invalidArgument)
+    #expect(animationError { try .timingCurve(0, 0, -0.1, 1) }?.message == "timing curve control point 'c1x' must lie in 0…1, not -0.1")
+    #expect(animationError { try .timingCurve(0, .nan, 1, 1) }?.code == .invalidArgument)
+    #expect(animationError { try .easeIn(duration: 0) }?.message == "'duration' must be finite and greater than 0, not 0")
+    #expect(animationError { try .linear(duration: -1) }?.code == .invalidArgument)
+    #expect(animationError { try .easeOut(duration: .infinity) }?.code == .invalidArgument)
+    #expect(animationError { try .easeInOut(duration: .nan) }?.code == .invalidArgument)
 }
 
 // MARK: - Springs
@@ -254,21 +255,21 @@ private func settlingCases() throws -> [Animation] {
 }
 
 @Test func springsRejectBadArguments() {
-    #expect(error { try .spring(response: 0) }?.message == "'response' must be finite and greater than 0, not 0")
-    #expect(error { try .spring(response: .infinity) }?.code == .invalidArgument)
-    #expect(error { try .spring(dampingFraction: -0.1) }?.message == "'dampingFraction' must be finite and at least 0, not -0.1")
-    #expect(error { try .spring(blendDuration: .nan) }?.code == .invalidArgument)
-    #expect(error { try .spring(duration: 0.5, bounce: 1) }?.message == "'bounce' must lie strictly between -1 and 1, not 1")
-    #expect(error { try .spring(duration: 0.5, bounce: -1) }?.code == .invalidArgument)
-    #expect(error { try .spring(duration: -0.5, bounce: 0) }?.code == .invalidArgument)
-    #expect(error { try .bouncy(extraBounce: 0.7) }?.message
+    #expect(animationError { try .spring(response: 0) }?.message == "'response' must be finite and greater than 0, not 0")
+    #expect(animationError { try .spring(response: .infinity) }?.code == .invalidArgument)
+    #expect(animationError { try .spring(dampingFraction: -0.1) }?.message == "'dampingFraction' must be finite and at least 0, not -0.1")
+    #expect(animationError { try .spring(blendDuration: .nan) }?.code == .invalidArgument)
+    #expect(animationError { try .spring(duration: 0.5, bounce: 1) }?.message == "'bounce' must lie strictly between -1 and 1, not 1")
+    #expect(animationError { try .spring(duration: 0.5, bounce: -1) }?.code == .invalidArgument)
+    #expect(animationError { try .spring(duration: -0.5, bounce: 0) }?.code == .invalidArgument)
+    #expect(animationError { try .bouncy(extraBounce: 0.7) }?.message
         == "'extraBounce' 0.7 makes the bounce 1, which must lie strictly between -1 and 1")
-    #expect(error { try .smooth(duration: 0) }?.code == .invalidArgument)
-    #expect(error { try .interpolatingSpring(stiffness: 0, damping: 1) }?.code == .invalidArgument)
-    #expect(error { try .interpolatingSpring(mass: -1, stiffness: 1, damping: 1) }?.code == .invalidArgument)
-    #expect(error { try .interpolatingSpring(stiffness: 1, damping: -1) }?.code == .invalidArgument)
-    #expect(error { try .interpolatingSpring(stiffness: 1, damping: 1, initialVelocity: .infinity) }?.code == .invalidArgument)
-    #expect(error { try .interpolatingSpring(mass: 1e-300, stiffness: 1e-300, damping: 1e300) }?.message
+    #expect(animationError { try .smooth(duration: 0) }?.code == .invalidArgument)
+    #expect(animationError { try .interpolatingSpring(stiffness: 0, damping: 1) }?.code == .invalidArgument)
+    #expect(animationError { try .interpolatingSpring(mass: -1, stiffness: 1, damping: 1) }?.code == .invalidArgument)
+    #expect(animationError { try .interpolatingSpring(stiffness: 1, damping: -1) }?.code == .invalidArgument)
+    #expect(animationError { try .interpolatingSpring(stiffness: 1, damping: 1, initialVelocity: .infinity) }?.code == .invalidArgument)
+    #expect(animationError { try .interpolatingSpring(mass: 1e-300, stiffness: 1e-300, damping: 1e300) }?.message
         == "the spring from 'mass' 1e-300, 'stiffness' 1e-300, 'damping' 1e+300 and 'initialVelocity' 0 is too extreme to compute with")
 }
 
@@ -319,14 +320,14 @@ private func settlingCases() throws -> [Animation] {
 
 @Test func speedAndDelayRejectBadArguments() throws {
     let base = Animation.easeIn
-    #expect(error { try base.speed(0) }?.message == "'speed' must be finite and greater than 0, not 0")
-    #expect(error { try base.speed(-1) }?.code == .invalidArgument)
-    #expect(error { try base.speed(.infinity) }?.code == .invalidArgument)
-    #expect(error { try base.speed(.nan) }?.code == .invalidArgument)
-    #expect(error { try base.delay(-0.1) }?.message == "'delay' must be finite and at least 0, not -0.1")
-    #expect(error { try base.delay(.infinity) }?.code == .invalidArgument)
-    #expect(error { try base.speed(.leastNormalMagnitude / 1024) }?.code == .invalidArgument)
-    #expect(error { try Animation.linear(duration: 1e308).delay(1e308) }?.message
+    #expect(animationError { try base.speed(0) }?.message == "'speed' must be finite and greater than 0, not 0")
+    #expect(animationError { try base.speed(-1) }?.code == .invalidArgument)
+    #expect(animationError { try base.speed(.infinity) }?.code == .invalidArgument)
+    #expect(animationError { try base.speed(.nan) }?.code == .invalidArgument)
+    #expect(animationError { try base.delay(-0.1) }?.message == "'delay' must be finite and at least 0, not -0.1")
+    #expect(animationError { try base.delay(.infinity) }?.code == .invalidArgument)
+    #expect(animationError { try base.speed(.leastNormalMagnitude / 1024) }?.code == .invalidArgument)
+    #expect(animationError { try Animation.linear(duration: 1e308).delay(1e308) }?.message
         == "'delay' 1e+308 would make the animation last inf s; it must last a finite, positive time")
     #expect(try base.delay(0) == base)
     #expect(try base.speed(1) == base)
@@ -425,7 +426,7 @@ private func settlingCases() throws -> [Animation] {
         (".easeIn .", "column 10: expected a name after '.', found the end of the spec"),
     ]
     for (spec, message) in cases {
-        let failure = error { try Animation(spec: spec) }
+        let failure = animationError { try Animation(spec: spec) }
         #expect(failure?.code == .parse, "\(spec)")
         #expect(failure?.message == message, "\(spec)")
     }
@@ -443,7 +444,7 @@ private func settlingCases() throws -> [Animation] {
         (".interpolatingSpring(stiffness: 0, damping: 1)", "column 2: 'stiffness' must be finite and greater than 0, not 0"),
     ]
     for (spec, message) in cases {
-        let failure = error { try Animation(spec: spec) }
+        let failure = animationError { try Animation(spec: spec) }
         #expect(failure?.code == .invalidArgument, "\(spec)")
         #expect(failure?.message == message, "\(spec)")
     }
@@ -481,8 +482,8 @@ private func settlingCases() throws -> [Animation] {
             }
         }
     }
-    #expect(error { try .spring(response: .leastNormalMagnitude / 1024) }?.code == .invalidArgument)
-    #expect(error { try .spring(response: 1.7e308) }?.code == .invalidArgument)
+    #expect(animationError { try .spring(response: .leastNormalMagnitude / 1024) }?.code == .invalidArgument)
+    #expect(animationError { try .spring(response: 1.7e308) }?.code == .invalidArgument)
 }
 
 @Test func extremeDampingStaysFinite() throws {

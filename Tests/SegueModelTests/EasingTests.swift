@@ -64,7 +64,7 @@ import Testing
         (".easeOutBack(0.5)", "column 14: '.easeOutBack' takes no unlabelled argument; it takes (duration:)"),
     ]
     for (spec, message) in parse {
-        let failure = failureOf { try Animation(spec: spec) }
+        let failure = animationError { try Animation(spec: spec) }
         #expect(failure?.code == .parse, "\(spec)")
         #expect(failure?.message == message, "\(spec)")
     }
@@ -75,17 +75,8 @@ import Testing
         (".easeInBounce(duration: 0)", "column 2: 'duration' must be finite and greater than 0, not 0"),
     ]
     for (spec, message) in invalid {
-        let failure = failureOf { try Animation(spec: spec) }
+        let failure = animationError { try Animation(spec: spec) }
         #expect(failure?.code == .invalidArgument, "\(spec)")
         #expect(failure?.message == message, "\(spec)")
-    }
-}
-
-private func failureOf(_ body: () throws -> Animation) -> SegueError? {
-    do {
-        _ = try body()
-        return nil
-    } catch {
-        return error as? SegueError
     }
 }
