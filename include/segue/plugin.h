@@ -63,8 +63,8 @@
  *  - Enumerations are fixed-width integers: new values may be added, and a
  *    host refuses a value it does not know rather than guessing.
  *  - Releases and what they added: 0.1.0, the first; 0.2.0,
- *    segue_draw.filter, segue_param_desc.removal, and
- *    canvas_draw_distorted() at the end of the host table with segue_distortion. A plugin built against the 0.1.0 headers
+ *    segue_draw.filter, segue_param_desc.removal, and at the end of the host
+ *    table canvas_draw_distorted() with segue_distortion, then canvas_partner(). A plugin built against the 0.1.0 headers
  *    keeps loading and rendering the same bytes (the tests hold a frozen copy).
  */
 #ifndef SEGUE_PLUGIN_H
