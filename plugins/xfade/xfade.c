@@ -29,6 +29,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 static const segue_host *host;
 
@@ -153,9 +156,6 @@ static const float *lock_noise(int w, int h)
 /* One frame's worth of what a side needs. */
 struct frame {
     enum transition transition;
-    const uint32_t *pixels; /* the content, premultiplied ARGB32, covering the frame */
-    const uint32_t *partner; /* the other view, the same way; NULL when there is none */
-    ptrdiff_t stride, partner_stride; /* in pixels */
     int w, h;
     float p;                /* xfade's progress: 1 at the start, 0 at the end */
     uint32_t background;    /* premultiplied */
@@ -252,18 +252,6 @@ static void row_weights(const struct frame *f, int y, float *w)
 #undef EACH
 }
 
-/* Whether the inserted side of a transition is its own pixels weighted, nothing more. */
-static int weighs_only(enum transition t)
-{
-    switch (t) {
-    case fadegrays: case hblur: case circlecrop: case distance:
-    case fadefast: case fadeslow:
-        return 0;
-    default:
-        return 1;
-    }
-}
-
 /* ---- pixels ---------------------------------------------------------- */
 
 static uint32_t channel(uint32_t pixel, int shift)
@@ -286,46 +274,30 @@ static inline uint32_t scaled(uint32_t pixel, float w)
     return rb | ag;
 }
 
-/* a·(1 − t) + b·t per channel, rounded. */
-static uint32_t blend(uint32_t a, uint32_t b, float t)
+/* out[x] = scaled(source[x], weights[x]) for x in [0, n); out may be source.
+ * With SSE2 (every x86-64), four pixels at a time in 16-bit lanes, which
+ * the compiler does not find by itself from scaled()'s 32-bit arithmetic. */
+static void scale_row(const uint32_t *source, const float *weights, uint32_t *out, int n)
 {
-    uint32_t out = 0;
-    for (int shift = 0; shift < 32; shift += 8)
-        out |= (uint32_t)(channel(a, shift) * (1.f - t) + channel(b, shift) * t + 0.5f) << shift;
-    return out;
-}
-
-static uint32_t at(const struct frame *f, int x, int y)
-{
-    return f->pixels[y * f->stride + x];
-}
-
-/* The opaque grey xfade's fadegrays passes through: the mean of R, G and B, truncated. */
-static uint32_t grey(uint32_t pixel)
-{
-    uint32_t level = (channel(pixel, 16) + channel(pixel, 8) + channel(pixel, 0)) / 3;
-    return (pixel & 0xFF000000u) | level << 16 | level << 8 | level;
-}
-
-/* xfade's hblur: a box of `size` pixels running along each row, shrinking
- * at its right end, per channel; out[x] the mean at x. */
-static void box_row(const struct frame *f, int y, int size, uint32_t *out)
-{
-    for (int shift = 0; shift < 32; shift += 8) {
-        float sum = 0.f, count = size;
-        for (int x = 0; x < size && x < f->w; x++)
-            sum += channel(at(f, x, y), shift);
-        for (int x = 0; x < f->w; x++) {
-            uint32_t mean = (uint32_t)(sum / count + 0.5f);
-            out[x] = (shift == 0 ? 0 : out[x]) | (mean > 255 ? 255 : mean) << shift;
-            if (x + size < f->w) {
-                sum += (float)channel(at(f, x + size, y), shift) - channel(at(f, x, y), shift);
-            } else {
-                sum -= channel(at(f, x, y), shift);
-                count--;
-            }
-        }
+    int x = 0;
+#if defined(__SSE2__)
+    const __m128 zero = _mm_setzero_ps(), one = _mm_set1_ps(1.f), full = _mm_set1_ps(255.f), half = _mm_set1_ps(.5f);
+    const __m128i bias = _mm_set1_epi16(0x80), none = _mm_setzero_si128();
+    for (; x + 4 <= n; x += 4) {
+        const __m128 w = _mm_min_ps(_mm_max_ps(_mm_loadu_ps(weights + x), zero), one);
+        __m128i a = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(w, full), half));
+        a = _mm_packs_epi32(a, a);    /* a0 a1 a2 a3, twice, in 16-bit lanes */
+        a = _mm_unpacklo_epi16(a, a); /* a0 a0 a1 a1 a2 a2 a3 a3 */
+        const __m128i pixels = _mm_loadu_si128((const __m128i *)(source + x));
+        __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(pixels, none), _mm_unpacklo_epi32(a, a)), bias);
+        __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(pixels, none), _mm_unpackhi_epi32(a, a)), bias);
+        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
+        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+        _mm_storeu_si128((__m128i *)(out + x), _mm_packus_epi16(lo, hi));
     }
+#endif
+    for (; x < n; x++)
+        out[x] = scaled(source[x], weights[x]);
 }
 
 /* Where pixelize samples for (x, y): the centre of its square, or itself. */
@@ -341,95 +313,100 @@ static void pixelize_source(const struct frame *f, int *x, int *y)
     }
 }
 
-/* The removed view's own change at (x, y): what xfade mixes in for `a`. */
-static uint32_t removed(const struct frame *f, int x, int y, const uint32_t *row)
+/* ---- the per-pixel transitions, a row at a time ------------------------- */
+
+/* xfade's hblur: a box of `size` pixels running along the row, shrinking at
+ * its right end, per channel; out[x] the mean at x, rounded. The sums are of
+ * whole numbers, so integers hold them exactly as xfade's floats do. */
+static void box_row(const uint32_t *line, int width, int size, uint32_t *out)
 {
-    const float p = f->p;
-    switch (f->transition) {
-    case fadegrays:
-        return blend(grey(at(f, x, y)), at(f, x, y), smoothstep(0.8f, 1.f, p));
-    case hblur:
-        return row[x];
-    case circlecrop:
-        /* Second half: the background, which the inserted view's circle grows over. */
-        if (p < 0.5f)
-            return f->background;
-        /* fall through */
-    default:
-        return at(f, x, y);
+    int32_t sum[4] = { 0 };
+    int count = size;
+    for (int x = 0; x < size && x < width; x++)
+        for (int c = 0; c < 4; c++)
+            sum[c] += channel(line[x], 8 * c);
+    for (int x = 0; x < width; x++) {
+        const float n = (float)count;
+        uint32_t pixel = 0;
+        for (int c = 0; c < 4; c++) {
+            const uint32_t mean = (uint32_t)(int32_t)((float)sum[c] / n + .5f);
+            pixel |= (mean > 255 ? 255 : mean) << 8 * c;
+        }
+        out[x] = pixel;
+        const uint32_t entering = x + size < width ? line[x + size] : 0;
+        for (int c = 0; c < 4; c++)
+            sum[c] += (int32_t)channel(entering, 8 * c) - (int32_t)channel(line[x], 8 * c);
+        count -= x + size >= width;
     }
 }
 
-/* Whether (x, y) lies inside circlecrop's circle (hypotf, as xfade, for its hard edge). */
-static int inside_circle(const struct frame *f, int x, int y)
+/* fadegrays: each pixel mixed with its grey (the mean of R, G and B,
+ * truncated), colour·own + grey·level per channel, rounded; alpha kept. */
+static void grey_row(uint32_t *line, int width, float own, float level)
 {
-    const int width = f->w, height = f->h;
-    const float z = powf(2.f * fabsf(f->p - 0.5f), 3.f) * hypotf(width / 2, height / 2);
-    return !(z < hypotf(x - width / 2, y - height / 2));
+    for (int x = 0; x < width; x++) {
+        const uint32_t pixel = line[x], r = channel(pixel, 16), g = channel(pixel, 8), b = channel(pixel, 0);
+        const float grey = (float)(int32_t)((r + g + b) / 3) * level;
+        line[x] = (pixel & 0xFF000000u) | (uint32_t)(int32_t)((float)(int32_t)r * own + grey + .5f) << 16
+                  | (uint32_t)(int32_t)((float)(int32_t)g * own + grey + .5f) << 8
+                  | (uint32_t)(int32_t)((float)(int32_t)b * own + grey + .5f);
+    }
 }
 
-/* xfade's own mix of the removed view's pixel a and the inserted view's b
- * for the transitions that weigh each by both, truncated as xfade stores it. */
-static uint32_t mixed(const struct frame *f, uint32_t a, uint32_t b)
+/* The columns [*x0, *x1) of row y inside circlecrop's circle: hypotf, as
+ * xfade, for its hard edge, asked at the edge only (it grows with |x − centre|). */
+static void circle_span(const struct frame *f, int y, int *x0, int *x1)
 {
-    const float p = f->p;
-    float near = 1.f;
-    if (f->transition == distance) {
+    const int cx = f->w / 2, dy = y - f->h / 2;
+    const float z = powf(2.f * fabsf(f->p - 0.5f), 3.f) * hypotf(f->w / 2, f->h / 2);
+#define INSIDE(dx) (!(z < hypotf((float)(dx), (float)dy)))
+    const double squared = (double)z * z - (double)dy * dy;
+    int k = squared > 0 ? (int)sqrt(squared) : 0;
+    while (k < f->w && INSIDE(k + 1))
+        k++;
+    while (k >= 0 && !INSIDE(k))
+        k--;
+#undef INSIDE
+    *x0 = cx - k < 0 ? 0 : cx - k;
+    *x1 = cx + k + 1 > f->w ? f->w : cx + k + 1;
+    if (k < 0 || *x1 < *x0)
+        *x0 = *x1 = 0;
+}
+
+/* distance, on the inserted side: xfade's mix of the removed view's pixel
+ * a (partner) with the inserted one's b, truncated as xfade stores it. */
+static void distance_row(const uint32_t *partner, uint32_t *line, int width, float p)
+{
+    for (int x = 0; x < width; x++) {
+        const uint32_t a = partner[x], b = line[x];
         /* In xfade's plane order for planar RGB: green, blue, red. */
-        float d = 0.f;
-        for (int i = 0; i < 3; i++) {
-            const int shift = (int[]){ 8, 0, 16 }[i];
-            const float delta = channel(a, shift) / 255.f - channel(b, shift) / 255.f;
-            d += delta * delta;
+        const float dg = channel(a, 8) / 255.f - channel(b, 8) / 255.f;
+        const float db = channel(a, 0) / 255.f - channel(b, 0) / 255.f;
+        const float dr = channel(a, 16) / 255.f - channel(b, 16) / 255.f;
+        const float near = sqrtf(dg * dg + db * db + dr * dr) <= p ? 1.f : 0.f;
+        uint32_t out = 0;
+        for (int shift = 0; shift < 32; shift += 8) {
+            const float ca = (float)(int32_t)channel(a, shift), cb = (float)(int32_t)channel(b, shift);
+            out |= (uint32_t)(int32_t)((ca * near + cb * (1.f - near)) * p + cb * (1.f - p)) << shift;
         }
-        near = sqrtf(d) <= p;
-    }
-    uint32_t out = 0;
-    for (int shift = 0; shift < 32; shift += 8) {
-        const float ca = channel(a, shift), cb = channel(b, shift);
-        float value;
-        if (f->transition == distance) {
-            value = (ca * near + cb * (1.f - near)) * p + cb * (1.f - p);
-        } else {
-            const float w = f->weights[ca > cb ? (int)(ca - cb) : (int)(cb - ca)];
-            value = ca * w + cb * (1.f - w);
-        }
-        out |= (uint32_t)value << shift;
-    }
-    return out;
-}
-
-/* The inserted view's pixel at (x, y), weighted: what goes over the removed view. */
-static uint32_t inserted(const struct frame *f, int x, int y, const uint32_t *row, const float *weights)
-{
-    const float p = f->p;
-    switch (f->transition) {
-    case fadegrays:
-        return scaled(blend(at(f, x, y), grey(at(f, x, y)), smoothstep(0.2f, 1.f, p)), 1.f - p);
-    case hblur:
-        return scaled(row[x], 1.f - p);
-    case distance:
-    case fadefast:
-    case fadeslow:
-        if (f->partner)
-            return mixed(f, f->partner[y * f->partner_stride + x], at(f, x, y));
-        return scaled(at(f, x, y), 1.f - p); /* alone: a plain fade in */
-    case circlecrop:
-        /* Second half: the inserted view inside the growing circle, the background outside. */
-        if (p < 0.5f)
-            return inside_circle(f, x, y) ? at(f, x, y) : f->background;
-        return 0;
-    default:
-        return scaled(at(f, x, y), weights[x]);
+        line[x] = out;
     }
 }
 
-/* In circlecrop's first half the removed side draws the circle and the background round it. */
-static uint32_t removed_cropped(const struct frame *f, int x, int y, const uint32_t *row)
+/* fadefast and fadeslow, on the inserted side: each channel's weight looked
+ * up by the difference of the two views there. */
+static void weighted_row(const uint32_t *partner, uint32_t *line, int width, const float *weights)
 {
-    if (f->transition == circlecrop && f->p >= 0.5f)
-        return inside_circle(f, x, y) ? at(f, x, y) : f->background;
-    return removed(f, x, y, row);
+    for (int x = 0; x < width; x++) {
+        const uint32_t a = partner[x], b = line[x];
+        uint32_t out = 0;
+        for (int shift = 0; shift < 32; shift += 8) {
+            const int ca = (int)channel(a, shift), cb = (int)channel(b, shift);
+            const float w = weights[ca > cb ? ca - cb : cb - ca];
+            out |= (uint32_t)(int32_t)(ca * w + cb * (1.f - w)) << shift;
+        }
+        line[x] = out;
+    }
 }
 
 static uint32_t premultiplied(segue_color c)
@@ -537,17 +514,22 @@ static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, 
     sized.w = width;
     sized.h = height;
     int *xs = malloc(sizeof *xs * (size_t)width), *ys = malloc(sizeof *ys * (size_t)height);
-    if (!xs || !ys) {
+    float *weights = malloc(sizeof *weights * (size_t)width);
+    if (!xs || !ys || !weights) {
         status = SEGUE_ERROR_OUT_OF_MEMORY;
     } else {
         resample_tables(&sized, xs, ys);
+        for (int x = 0; x < width; x++)
+            weights[x] = weight;
         for (int y = 0; y < height; y++) {
             uint32_t *line = target + (ptrdiff_t)y * (out_stride / 4);
             if (ys[y] < 0)
                 continue; /* stays transparent */
             const uint32_t *source = pixels + (ptrdiff_t)ys[y] * (stride / 4);
             for (int x = 0; x < width; x++)
-                line[x] = xs[x] < 0 ? 0 : scaled(source[xs[x]], weight);
+                line[x] = xs[x] < 0 ? 0 : source[xs[x]];
+            if (weight != 1.f)
+                scale_row(line, weights, line, width);
         }
         segue_draw draw = SEGUE_DRAW_DEFAULTS;
         draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
@@ -555,6 +537,7 @@ static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, 
     }
     free(xs);
     free(ys);
+    free(weights);
     host->image_release(image);
     return status;
 }
@@ -585,6 +568,12 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
         case slidedown: case revealdown: return PART(0, 0, W, zy, 0, H - zy);
         case pixelize: case zoomin: case squeezeh: case squeezev:
             return draw_resampled(f, canvas, content, frame, 1);
+        case circlecrop: /* the background, which the inserted view's circle grows over in the second half */
+            if (p < 0.5f)
+                return fill(canvas, frame, background);
+            break; /* the first half: the circle, per pixel */
+        case fadegrays: case hblur:
+            break; /* changed per pixel */
         case fadeblack:
         case fadewhite: {
             /* The removed view fading into the background near the end: a·s + background·(1 − s). */
@@ -599,8 +588,8 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
                 return status;
             return PART(W / 2 - zw + 1, H / 2 - zh + 1, W / 2 + zw, H / 2 + zh, 0, 0);
         }
-        default:
-            break;
+        default: /* the soft masks, dissolve, the winds, and those that mix both views on the inserted side */
+            return host->canvas_draw_image(canvas, content, NULL);
         }
     } else {
         const int zx = (int)((f->transition == slideleft || f->transition == coverleft
@@ -669,6 +658,10 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
                 return BOTH(PART(0, 0, W, first, 0, 0), PART(0, last, W, H, 0, 0));
             return BOTH(PART(0, 0, first, H, 0, 0), PART(last, 0, W, H, 0, 0));
         }
+        case circlecrop:
+            if (p >= 0.5f)
+                return SEGUE_OK; /* the first half is the removed view's */
+            break; /* the second half: the circle, per pixel */
         case rectcrop: {
             if (p >= 0.5f)
                 return SEGUE_OK; /* the first half is the removed view's */
@@ -719,24 +712,24 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     segue_image *raster = NULL;
     if ((status = host->canvas_rasterize(canvas, content, &raster)) != SEGUE_OK)
         return status;
-    int32_t width, height, stride;
-    uint32_t *pixels = host->image_pixels(raster, &width, &height, &stride);
-    f.pixels = pixels;
+    int32_t raster_width, raster_height, stride;
+    uint32_t *pixels = host->image_pixels(raster, &raster_width, &raster_height, &stride);
+    const int width = raster_width, height = raster_height; /* not addressed: loops over them vectorise */
     f.w = width;
     f.h = height;
-    f.stride = stride / 4;
     const int both = f.transition == distance || f.transition == fadefast || f.transition == fadeslow;
     const int has_partner = host->struct_size >= offsetof(segue_host, canvas_partner) + sizeof host->canvas_partner;
     segue_image *partner = inserting && both && has_partner ? host->canvas_partner(canvas) : NULL;
+    const uint32_t *other = NULL; /* the partner's pixels, covering the frame as this view's do */
+    int32_t other_stride = 0;
     if (partner) {
         segue_image *partner_pixels = NULL;
-        int32_t partner_width, partner_height, partner_stride;
+        int32_t partner_width, partner_height;
         if ((status = host->canvas_rasterize(canvas, partner, &partner_pixels)) != SEGUE_OK)
             return status;
-        f.partner = host->image_pixels(partner_pixels, &partner_width, &partner_height, &partner_stride);
-        f.partner_stride = partner_stride / 4;
+        other = host->image_pixels(partner_pixels, &partner_width, &partner_height, &other_stride);
         if (partner_width != width || partner_height != height)
-            f.partner = NULL; /* cannot happen: both cover this canvas's frame */
+            other = NULL; /* cannot happen: both cover this canvas's frame */
     }
     if (f.transition == fadefast || f.transition == fadeslow) {
         /* The weight depends on the progress and one channel's difference alone: 256 of them per frame. */
@@ -769,25 +762,58 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     /* hblur's box: 1 + half the width times how far from either end the transition is. */
     const float prog = f.p <= 0.5f ? f.p * 2.f : (1.f - f.p) * 2.f;
     const int box = 1 + (int)((width / 2) * prog);
-    const int only_weights = inserting && weighs_only(f.transition);
+    /* fadegrays: how grey the inserted view still is, how grey the removed one has become. */
+    const float grey_in = smoothstep(0.2f, 1.f, f.p), grey_out = smoothstep(0.8f, 1.f, f.p);
     for (int y = 0; y < height && status == SEGUE_OK; y++) {
         if (y % 64 == 0 && host->canvas_is_cancelled(canvas)) {
             status = SEGUE_ERROR_CANCELLED;
             break;
         }
-        uint32_t *line = pixels + (ptrdiff_t)y * f.stride; /* changed in place: each side reads its own row only */
+        uint32_t *line = pixels + (ptrdiff_t)y * stride / 4; /* changed in place: each side reads its own row only */
         if (inserting)
             row_weights(&f, y, weights);
-        if (only_weights) { /* most of them: the row's own pixels, weighted */
-            const uint32_t *source = f.pixels + (ptrdiff_t)y * f.stride;
-            for (int x = 0; x < width; x++)
-                line[x] = scaled(source[x], weights[x]);
-            continue;
+        switch (f.transition) {
+        case hblur:
+            box_row(line, width, box, row);
+            if (inserting)
+                scale_row(row, weights, line, width);
+            else
+                memcpy(line, row, sizeof *row * (size_t)width);
+            break;
+        case fadegrays:
+            if (inserting) {
+                grey_row(line, width, 1.f - grey_in, grey_in);
+                scale_row(line, weights, line, width);
+            } else {
+                grey_row(line, width, grey_out, 1.f - grey_out);
+            }
+            break;
+        case circlecrop: { /* either side: itself inside the circle, the background round it */
+            int x0, x1;
+            circle_span(&f, y, &x0, &x1);
+            for (int x = 0; x < x0; x++)
+                line[x] = f.background;
+            for (int x = x1; x < width; x++)
+                line[x] = f.background;
+            break;
         }
-        if (f.transition == hblur)
-            box_row(&f, y, box, row);
-        for (int x = 0; x < width; x++)
-            line[x] = inserting ? inserted(&f, x, y, row, weights) : removed_cropped(&f, x, y, row);
+        case distance:
+        case fadefast:
+        case fadeslow:
+            if (other) {
+                const uint32_t *a = other + (ptrdiff_t)y * other_stride / 4;
+                if (f.transition == distance)
+                    distance_row(a, line, width, f.p);
+                else
+                    weighted_row(a, line, width, f.weights);
+                break;
+            }
+            /* alone, the view fades in: */
+            /* fall through */
+        default: /* most of them: the row's own pixels, weighted */
+            scale_row(line, weights, line, width);
+            break;
+        }
     }
     free(row);
     free(weights);
