@@ -25,7 +25,7 @@ public final class Surface: @unchecked Sendable {
     /// - Throws: `.invalidArgument` for a side outside 1...maximumSide, `.outOfMemory`.
     public init(width: Int, height: Int) throws {
         try Surface.validate(width: width, height: height, stride: width &* 4)
-        guard let memory = calloc(height, width * 4) else {
+        guard let memory = PixelMemory.shared.allocate(bytes: height * width * 4) else {
             throw SegueError(.outOfMemory, "cannot allocate a \(width)×\(height) surface")
         }
         self.width = width
@@ -52,7 +52,7 @@ public final class Surface: @unchecked Sendable {
     }
 
     deinit {
-        if ownsPixels { free(pixels) }
+        if ownsPixels { PixelMemory.shared.release(pixels, bytes: height * stride) }
     }
 
     private static func validate(width: Int, height: Int, stride: Int) throws {
