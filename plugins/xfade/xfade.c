@@ -315,28 +315,33 @@ static void pixelize_source(const struct frame *f, int *x, int *y)
 
 /* ---- the per-pixel transitions, a row at a time ------------------------- */
 
-/* xfade's hblur: a box of `size` pixels running along the row, shrinking at
- * its right end, per channel; out[x] the mean at x, rounded. The sums are of
- * whole numbers, so integers hold them exactly as xfade's floats do. */
-static void box_row(const uint32_t *line, int width, int size, uint32_t *out)
+/* xfade's hblur along a row: at x, the mean of each channel over the box of
+ * `size` pixels from x on, cut short at the row's end (size ≤ width),
+ * rounded, into out[x]. The sums are of whole numbers, so integers hold them
+ * exactly as xfade's floats do; each is a difference of two running totals,
+ * so that every loop runs straight through and vectorises. `sums` and
+ * `means` have room for 4·(width + 1) numbers: four channels per pixel. */
+static void box_row(const uint32_t *line, int width, int size, int32_t *sums, int32_t *means, uint32_t *out)
 {
-    int32_t sum[4] = { 0 };
-    int count = size;
-    for (int x = 0; x < size && x < width; x++)
+    int32_t total[4] = { 0, 0, 0, 0 };
+    for (int c = 0; c < 4; c++)
+        sums[c] = 0; /* sums[4x + c]: channel c of line[0 … x) added up */
+    for (int x = 0; x < width; x++)
         for (int c = 0; c < 4; c++)
-            sum[c] += channel(line[x], 8 * c);
+            sums[4 * (x + 1) + c] = total[c] += (int32_t)channel(line[x], 8 * c);
+    const int whole = 4 * (width - size); /* boxes before this end inside the row */
+    for (int i = 0; i < whole; i++)
+        means[i] = (int32_t)((float)(sums[i + 4 * size] - sums[i]) / (float)size + .5f);
+    for (int x = width - size; x < width; x++) {
+        const float count = (float)(width - x);
+        for (int c = 0; c < 4; c++)
+            means[4 * x + c] = (int32_t)((float)(total[c] - sums[4 * x + c]) / count + .5f);
+    }
     for (int x = 0; x < width; x++) {
-        const float n = (float)count;
         uint32_t pixel = 0;
-        for (int c = 0; c < 4; c++) {
-            const uint32_t mean = (uint32_t)(int32_t)((float)sum[c] / n + .5f);
-            pixel |= (mean > 255 ? 255 : mean) << 8 * c;
-        }
-        out[x] = pixel;
-        const uint32_t entering = x + size < width ? line[x + size] : 0;
         for (int c = 0; c < 4; c++)
-            sum[c] += (int32_t)channel(entering, 8 * c) - (int32_t)channel(line[x], 8 * c);
-        count -= x + size >= width;
+            pixel |= (uint32_t)(means[4 * x + c] > 255 ? 255 : means[4 * x + c]) << 8 * c;
+        out[x] = pixel;
     }
 }
 
@@ -755,7 +760,9 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
             for (int x = 0; x < width; x++)
                 f.column_noise[x] = noise(x, 0);
     }
-    if (!row || !weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)) {
+    int32_t *sums = f.transition == hblur ? malloc(sizeof *sums * 8 * ((size_t)width + 1)) : NULL; /* and means */
+    if (!row || !weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)
+        || (f.transition == hblur && !sums)) {
         host->canvas_set_error(canvas, "no memory for a row");
         status = SEGUE_ERROR_OUT_OF_MEMORY;
     }
@@ -774,7 +781,7 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
             row_weights(&f, y, weights);
         switch (f.transition) {
         case hblur:
-            box_row(line, width, box, row);
+            box_row(line, width, box, sums, sums + 4 * (width + 1), row);
             if (inserting)
                 scale_row(row, weights, line, width);
             else
@@ -817,6 +824,7 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     }
     free(row);
     free(weights);
+    free(sums);
     free(f.column_noise);
     if (status == SEGUE_OK) {
         segue_draw draw = SEGUE_DRAW_DEFAULTS;
