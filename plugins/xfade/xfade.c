@@ -161,8 +161,35 @@ struct frame {
     uint32_t background;    /* premultiplied */
     const float *noise;     /* dissolve's, for this size */
     float *column_noise;    /* the winds' up and down: xfade's noise of each column */
-    float weights[256];     /* fadefast's and fadeslow's weight for each difference of a channel */
 };
+
+/* atan2f(y, x) to within 2e-6 radians over the whole points of a 4K frame
+ * about its centre (measured), in selects and one division, so that loops
+ * of it vectorise: a polynomial for the arctangent on [0, 1], then the octant.
+ * NaN at (0, 0). */
+static inline float rough_atan2(float y, float x)
+{
+    const float ax = fabsf(x), ay = fabsf(y);
+    const float a = (ax < ay ? ax : ay) / (ax < ay ? ay : ax), s = a * a;
+    float r = a * (0.99997726f + s * (-0.33262347f + s * (0.19354346f + s * (-0.11643287f
+                                                                            + s * (0.05265332f + s * -0.01172120f)))));
+    r = ay > ax ? 1.57079637f - r : r;
+    r = x < 0.f ? 3.14159274f - r : r;
+    return y < 0.f ? -r : r;
+}
+
+/* Whether row_weights() gives every row the same weights, so that it runs once a frame. */
+static int same_every_row(enum transition t)
+{
+    switch (t) {
+    case radial: case smoothup: case smoothdown: case circleopen: case circleclose: case horzopen: case horzclose:
+    case dissolve: case diagtl: case diagtr: case diagbl: case diagbr: case vuslice: case vdslice: case hlwind:
+    case hrwind: case vuwind: case vdwind:
+        return 0;
+    default:
+        return 1;
+    }
+}
 
 /* The inserted view's weight along row y for the transitions that are only
  * that (xfade's mix of the two pictures, as the share of the second), into
@@ -175,8 +202,18 @@ static void row_weights(const struct frame *f, int y, float *w)
 #define EACH(expr) do { for (int x = 0; x < width; x++) w[x] = (expr); } while (0)
     switch (f->transition) {
     case radial: {
+        /* xfade's angle is libm's atan2f. A rough one that vectorises gives the same 8-bit weight
+         * unless the weight lands within 2e-3 of a rounding edge (its error moves it by 8e-4 at
+         * most): there, and at the centre, atan2f itself. */
         const double turn = (p - 0.5f) * (3.14159265358979323846 * 2.5f);
-        EACH(smoothstep(0.f, 1.f, (float)(atan2f(x - width / 2, y - height / 2) - turn)));
+        const float dy = (float)(y - height / 2), rough_turn = (float)turn;
+        EACH(smoothstep(0.f, 1.f, rough_atan2((float)(x - width / 2), dy) - rough_turn));
+        for (int x = 0; x < width; x++) {
+            const float level = w[x] == w[x] ? w[x] * 255.f + .5f : 0.f; /* NaN at the centre */
+            const float edge = level - (float)(int32_t)level;
+            if (!(edge >= 2e-3f && edge <= 1.f - 2e-3f))
+                w[x] = smoothstep(0.f, 1.f, (float)(atan2f(x - width / 2, y - height / 2) - turn));
+        }
         break;
     }
     case smoothleft: EACH(smoothstep(0.f, 1.f, 1.f + x / fw - p * 2.f)); break;
@@ -398,18 +435,31 @@ static void distance_row(const uint32_t *partner, uint32_t *line, int width, flo
     }
 }
 
-/* fadefast and fadeslow, on the inserted side: each channel's weight looked
- * up by the difference of the two views there. */
-static void weighted_row(const uint32_t *partner, uint32_t *line, int width, const float *weights)
+/* fadefast's and fadeslow's mix of a removed view's channel a with the
+ * inserted one's b, for every pair: 256 × 256 results, mix[256·a + b], from
+ * a weight that depends on the progress and on how far apart a and b are. */
+static void mix_table(enum transition t, float p, uint8_t *mix)
+{
+    float weight[256];
+    for (int d = 0; d < 256; d++) {
+        const float difference = d * (1.f / 255.f);
+        weight[d] = powf(p, 1.f + logf(t == fadefast ? 1.f + difference : 2.f - difference));
+    }
+    for (int a = 0; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            const float w = weight[a > b ? a - b : b - a];
+            mix[256 * a + b] = (uint8_t)(int32_t)(a * w + b * (1.f - w)); /* truncated, as xfade stores it */
+        }
+}
+
+/* fadefast and fadeslow, on the inserted side: each channel from the table. */
+static void mixed_row(const uint32_t *partner, uint32_t *line, int width, const uint8_t *mix)
 {
     for (int x = 0; x < width; x++) {
         const uint32_t a = partner[x], b = line[x];
         uint32_t out = 0;
-        for (int shift = 0; shift < 32; shift += 8) {
-            const int ca = (int)channel(a, shift), cb = (int)channel(b, shift);
-            const float w = weights[ca > cb ? ca - cb : cb - ca];
-            out |= (uint32_t)(int32_t)(ca * w + cb * (1.f - w)) << shift;
-        }
+        for (int shift = 0; shift < 32; shift += 8)
+            out |= (uint32_t)mix[256 * channel(a, shift) + channel(b, shift)] << shift;
         line[x] = out;
     }
 }
@@ -736,13 +786,6 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
         if (partner_width != width || partner_height != height)
             other = NULL; /* cannot happen: both cover this canvas's frame */
     }
-    if (f.transition == fadefast || f.transition == fadeslow) {
-        /* The weight depends on the progress and one channel's difference alone: 256 of them per frame. */
-        for (int d = 0; d < 256; d++) {
-            const float difference = d * (1.f / 255.f);
-            f.weights[d] = powf(f.p, 1.f + logf(f.transition == fadefast ? 1.f + difference : 2.f - difference));
-        }
-    }
     int noise_locked = 0;
     if (f.transition == dissolve && inserting) {
         if (!(f.noise = lock_noise(width, height))) {
@@ -761,8 +804,12 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
                 f.column_noise[x] = noise(x, 0);
     }
     int32_t *sums = f.transition == hblur ? malloc(sizeof *sums * 8 * ((size_t)width + 1)) : NULL; /* and means */
+    const int mixing = (f.transition == fadefast || f.transition == fadeslow) && other;
+    uint8_t *mix = mixing ? malloc(256 * 256) : NULL;
+    if (mix)
+        mix_table(f.transition, f.p, mix);
     if (!row || !weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)
-        || (f.transition == hblur && !sums)) {
+        || (f.transition == hblur && !sums) || (mixing && !mix)) {
         host->canvas_set_error(canvas, "no memory for a row");
         status = SEGUE_ERROR_OUT_OF_MEMORY;
     }
@@ -777,7 +824,7 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
             break;
         }
         uint32_t *line = pixels + (ptrdiff_t)y * stride / 4; /* changed in place: each side reads its own row only */
-        if (inserting)
+        if (inserting && (y == 0 || !same_every_row(f.transition)))
             row_weights(&f, y, weights);
         switch (f.transition) {
         case hblur:
@@ -812,7 +859,7 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
                 if (f.transition == distance)
                     distance_row(a, line, width, f.p);
                 else
-                    weighted_row(a, line, width, f.weights);
+                    mixed_row(a, line, width, mix);
                 break;
             }
             /* alone, the view fades in: */
@@ -825,6 +872,7 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     free(row);
     free(weights);
     free(sums);
+    free(mix);
     free(f.column_noise);
     if (status == SEGUE_OK) {
         segue_draw draw = SEGUE_DRAW_DEFAULTS;

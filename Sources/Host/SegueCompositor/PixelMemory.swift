@@ -1,7 +1,7 @@
 import Glibc
 
-/// Zeroed memory for surfaces, with the last few large blocks that were freed
-/// kept for the next surface of the same size.
+/// Memory for surfaces, with the last few large blocks that were freed kept
+/// for the next surface of the same size.
 ///
 /// A frame allocates and frees the same large surfaces over and over (a view
 /// rasterised for a plugin, a layer, a plugin's scratch image), and memory
@@ -24,11 +24,12 @@ final class PixelMemory: @unchecked Sendable {
         pthread_mutex_init(lock, nil)
     }
 
-    /// `bytes` of zeroed memory, or nil when there is none; give it back with release(_:bytes:).
-    func allocate(bytes: Int) -> UnsafeMutableRawPointer? {
+    /// `bytes` of memory, zeroed when `cleared`, or nil when there is none;
+    /// give it back with release(_:bytes:).
+    func allocate(bytes: Int, cleared: Bool) -> UnsafeMutableRawPointer? {
         guard bytes >= smallest else { return calloc(1, bytes) }
         if let pointer = take(bytes: bytes) {
-            memset(pointer, 0, bytes)
+            if cleared { memset(pointer, 0, bytes) }
             return pointer
         }
         return calloc(1, bytes)

@@ -23,9 +23,21 @@ public final class Surface: @unchecked Sendable {
 
     /// A new transparent surface with stride `width * 4`.
     /// - Throws: `.invalidArgument` for a side outside 1...maximumSide, `.outOfMemory`.
-    public init(width: Int, height: Int) throws {
+    public convenience init(width: Int, height: Int) throws {
+        try self.init(width: width, height: height, cleared: true)
+    }
+
+    /// A new surface with stride `width * 4` whose pixels are whatever the
+    /// memory held, for a caller that writes every one before anything reads
+    /// them (a render with a background): it saves clearing the memory first.
+    /// - Throws: as `init(width:height:)`.
+    public convenience init(unclearedWidth width: Int, height: Int) throws {
+        try self.init(width: width, height: height, cleared: false)
+    }
+
+    private init(width: Int, height: Int, cleared: Bool) throws {
         try Surface.validate(width: width, height: height, stride: width &* 4)
-        guard let memory = PixelMemory.shared.allocate(bytes: height * width * 4) else {
+        guard let memory = PixelMemory.shared.allocate(bytes: height * width * 4, cleared: cleared) else {
             throw SegueError(.outOfMemory, "cannot allocate a \(width)×\(height) surface")
         }
         self.width = width

@@ -147,7 +147,7 @@ enum CanvasCalls {
                           with compositor: Compositor) throws -> Surface {
         let area = frame.enclosingPixels
         guard !area.isEmpty else { throw SegueError.invalidArgument("the canvas frame is empty") }
-        let surface = try Surface(width: area.width, height: area.height)
+        let surface = try Surface(unclearedWidth: area.width, height: area.height) // the render below clears it
         let shift = AffineTransform.translation(x: Double(-area.x0), y: Double(-area.y0))
         switch image.content {
         case .pixels(let pixels):
