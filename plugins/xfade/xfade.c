@@ -613,9 +613,22 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
         const int zx = (int)((f->transition == slideleft || f->transition == revealleft ? -p : p) * W);
         const int zy = (int)((f->transition == slideup || f->transition == revealup ? -p : p) * H);
         switch (f->transition) {
-        case fade: case wipeleft: case wiperight: case wipeup: case wipedown: case wipetl: case wipetr: case wipebl:
-        case wipebr: case coverleft: case coverright: case coverup: case coverdown:
+        case fade:
             return host->canvas_draw_image(canvas, content, NULL);
+        /* The wipes and covers: where the inserted view does not show (xfade takes each pixel from one
+         * view), so that no pixel is drawn twice. */
+        case wipeleft: return PART(0, 0, (int)(W * p) + 1, H, 0, 0);
+        case wiperight: return PART((int)(W * (1.f - p)) + 1, 0, W, H, 0, 0);
+        case wipeup: return PART(0, 0, W, (int)(H * p) + 1, 0, 0);
+        case wipedown: return PART(0, (int)(H * (1.f - p)) + 1, W, H, 0, 0);
+        case wipetl: return PART(0, 0, (int)(W * p) + 1, (int)(H * p) + 1, 0, 0);
+        case wipetr: return PART((int)(W * (1.f - p)) + 1, 0, W, (int)(H * p) + 1, 0, 0);
+        case wipebl: return PART(0, (int)(H * (1.f - p)) + 1, (int)(W * p) + 1, H, 0, 0);
+        case wipebr: return PART((int)(W * (1.f - p)) + 1, (int)(H * (1.f - p)) + 1, W, H, 0, 0);
+        case coverleft: return PART(0, 0, (int)(p * W), H, 0, 0);
+        case coverright: return PART(W - (int)(p * W), 0, W, H, 0, 0);
+        case coverup: return PART(0, 0, W, (int)(p * H), 0, 0);
+        case coverdown: return PART(0, H - (int)(p * H), W, H, 0, 0);
         /* What of the removed view shows beside the inserted one, wrapped round as xfade takes it. */
         case slideleft: case revealleft: return PART(W + zx, 0, W, H, -(W + zx), 0);
         case slideright: case revealright: return PART(0, 0, zx, H, W - zx, 0);

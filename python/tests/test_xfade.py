@@ -117,6 +117,20 @@ def test_eased_and_sprung(engine, stills, name):
     assert frame.shape == (HEIGHT, WIDTH, 4)
 
 
+@pytest.mark.parametrize("name", [n for n in XFADE if n.startswith(("wipe", "slide", "cover", "reveal"))])
+def test_whole_pixel_ones_take_each_pixel_from_one_view(engine, name):
+    """As xfade: a pixel is the removed view's or the inserted one's, never one seen through the other,
+    also where the inserted view is translucent."""
+    red = np.zeros((36, 64, 4), np.uint8)
+    red[...] = (255, 0, 0, 255)
+    blue = np.zeros((36, 64, 4), np.uint8)
+    blue[...] = (0, 0, 255, 128)
+    for progress in (0.3, 0.6):
+        frame = engine.render(f".xfade(.{name})", red, blue, progress)
+        colours = set(map(tuple, frame.reshape(-1, 4).tolist()))
+        assert colours == {(255, 0, 0, 255), (0, 0, 255, 128)}, (progress, colours)
+
+
 @pytest.mark.parametrize("name", sorted(BOTH_PICTURES))
 def test_the_two_picture_ones_alone_fade_in(engine, stills, name):
     """With one view there is no partner to weigh against: the view fades in, as xfade's fade."""
