@@ -597,6 +597,25 @@ static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, 
     return status;
 }
 
+/* squeezeh's removed view: each row it shows is a whole row of the view,
+ * drawn as a part of it; a run of rows that follow each other is one part. */
+static segue_status draw_rows(const struct frame *f, segue_canvas *canvas, segue_image *content, segue_rect frame)
+{
+    int *xs = malloc(sizeof *xs * (size_t)f->w), *ys = malloc(sizeof *ys * (size_t)f->h);
+    segue_status status = xs && ys ? SEGUE_OK : SEGUE_ERROR_OUT_OF_MEMORY;
+    if (status == SEGUE_OK)
+        resample_tables(f, xs, ys);
+    for (int y = 0, end; y < f->h && status == SEGUE_OK; y = end) {
+        for (end = y + 1; end < f->h && ys[y] >= 0 && ys[end] == ys[y] + (end - y); end++)
+            ;
+        if (ys[y] >= 0)
+            status = draw_part(canvas, content, frame, 0, ys[y], f->w, ys[y] + (end - y), 0, y - ys[y], 1);
+    }
+    free(xs);
+    free(ys);
+    return status;
+}
+
 /* Draws this side of the transitions that are whole-pixel parts of the views
  * (fades, wipes, slides, covers, reveals, the rectangle crop) and sets *done;
  * leaves the others to the per-pixel path. */
@@ -634,7 +653,9 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
         case slideright: case revealright: return PART(0, 0, zx, H, W - zx, 0);
         case slideup: case revealup: return PART(0, H + zy, W, H, 0, -(H + zy));
         case slidedown: case revealdown: return PART(0, 0, W, zy, 0, H - zy);
-        case pixelize: case zoomin: case squeezeh: case squeezev:
+        case squeezeh:
+            return draw_rows(f, canvas, content, frame);
+        case pixelize: case zoomin: case squeezev:
             return draw_resampled(f, canvas, content, frame, 1);
         case circlecrop: /* the background, which the inserted view's circle grows over in the second half */
             if (p < 0.5f)
