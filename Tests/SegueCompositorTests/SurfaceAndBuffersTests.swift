@@ -19,6 +19,36 @@ struct SurfaceAndBuffersTests {
         #expect(s[0, 0] == 0 && s[32767, 0] == 0)
     }
 
+    @Test("freed large blocks are kept for the next of their size, cleared when asked")
+    func pixelMemory() throws {
+        let memory = PixelMemory(smallest: 1 << 20, capacity: 2, budget: 8 << 20)
+        let bytes = 3 << 20
+        let first = try #require(memory.allocate(bytes: bytes, cleared: true))
+        memset(first, 0xAB, bytes)
+        memory.release(first, bytes: bytes)
+        let cleared = try #require(memory.allocate(bytes: bytes, cleared: true))
+        #expect(cleared == first)
+        #expect(UnsafeRawBufferPointer(start: cleared, count: bytes).allSatisfy { $0 == 0 })
+        memset(cleared, 0xCD, bytes)
+        memory.release(cleared, bytes: bytes)
+        let kept = try #require(memory.allocate(bytes: bytes, cleared: false))
+        #expect(kept == first && kept.load(fromByteOffset: bytes - 1, as: UInt8.self) == 0xCD)
+        memory.release(kept, bytes: bytes)
+        // Another size is not given the kept block.
+        let other = try #require(memory.allocate(bytes: bytes + 4096, cleared: true))
+        #expect(other != first)
+        memory.release(other, bytes: bytes + 4096)
+    }
+
+    @Test("a surface is transparent also when its memory held another's pixels")
+    func reusedSurface() throws {
+        for _ in 0..<3 {
+            let s = try Surface(width: 1031, height: 257) // above 1 MiB: its memory is kept when freed
+            #expect((0..<s.height).allSatisfy { y in (0..<s.width).allSatisfy { s[$0, y] == 0 } })
+            s.fill(0xDEAD_BEEF)
+        }
+    }
+
     @Test("wrapping checks stride and alignment")
     func wrapping() throws {
         let memory = UnsafeMutableRawPointer.allocate(byteCount: 4096, alignment: 16)

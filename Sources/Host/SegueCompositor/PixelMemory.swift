@@ -11,17 +11,27 @@ import Glibc
 /// at most `capacity` blocks and `budget` bytes are kept, so resident memory
 /// stays bounded however many sizes pass through.
 final class PixelMemory: @unchecked Sendable {
+    /// The one all surfaces share.
     static let shared = PixelMemory()
 
-    private let smallest = 1 << 20
-    private let capacity = 8
-    private let budget = 256 << 20
+    private let smallest: Int
+    private let capacity: Int
+    private let budget: Int
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var kept: [(pointer: UnsafeMutableRawPointer, bytes: Int)] = []
     private var keptBytes = 0
 
-    private init() {
+    init(smallest: Int = 1 << 20, capacity: Int = 8, budget: Int = 256 << 20) {
+        self.smallest = smallest
+        self.capacity = capacity
+        self.budget = budget
         pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        freeKept()
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
     }
 
     /// `bytes` of memory, zeroed when `cleared`, or nil when there is none;
@@ -32,10 +42,12 @@ final class PixelMemory: @unchecked Sendable {
             if cleared { memset(pointer, 0, bytes) }
             return pointer
         }
+        if let pointer = calloc(1, bytes) { return pointer }
+        freeKept() // short of memory: what is kept goes back first
         return calloc(1, bytes)
     }
 
-    /// Frees memory from allocate(bytes:), or keeps it for the next surface of its size.
+    /// Frees memory from allocate(bytes:cleared:), or keeps it for the next surface of its size.
     func release(_ pointer: UnsafeMutableRawPointer, bytes: Int) {
         guard bytes >= smallest else { return free(pointer) }
         pthread_mutex_lock(lock)
@@ -49,6 +61,15 @@ final class PixelMemory: @unchecked Sendable {
         }
         pthread_mutex_unlock(lock)
         evicted.forEach { free($0) }
+    }
+
+    private func freeKept() {
+        pthread_mutex_lock(lock)
+        let all = kept.map(\.pointer)
+        kept.removeAll()
+        keptBytes = 0
+        pthread_mutex_unlock(lock)
+        all.forEach { free($0) }
     }
 
     private func take(bytes: Int) -> UnsafeMutableRawPointer? {
