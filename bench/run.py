@@ -919,7 +919,7 @@ def main():
         mark[0] = now
         log(f"bench: {name}: {phases[name]:.0f} s")
 
-    log(f"bench: {data['mode']} run; expect about {'a minute' if args.quick else '35 minutes on 2 cores'}")
+    log(f"bench: {data['mode']} run; expect about {'three minutes' if args.quick else '40 minutes on 2 cores'}")
     work = tempfile.mkdtemp(prefix="segue-bench-")
     try:
         log(f"bench: pictures in {work}")

@@ -64,8 +64,9 @@
  *    host refuses a value it does not know rather than guessing.
  *  - Releases and what they added: 0.1.0, the first; 0.2.0,
  *    segue_draw.filter, segue_param_desc.removal, and at the end of the host
- *    table canvas_draw_distorted() with segue_distortion, then canvas_partner(). A plugin built against the 0.1.0 headers
- *    keeps loading and rendering the same bytes (the tests hold a frozen copy).
+ *    table canvas_draw_distorted() with segue_distortion, then
+ *    canvas_partner(). A plugin built against the 0.1.0 headers keeps
+ *    loading and rendering the same bytes (the tests hold a frozen copy).
  */
 #ifndef SEGUE_PLUGIN_H
 #define SEGUE_PLUGIN_H

@@ -830,7 +830,7 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
         noise_locked = 1;
     }
 
-    uint32_t *row = malloc(sizeof *row * (size_t)width);
+    uint32_t *row = f.transition == hblur ? malloc(sizeof *row * (size_t)width) : NULL; /* hblur's box means */
     float *weights = malloc(sizeof *weights * (size_t)width);
     if (f.transition == vuwind || f.transition == vdwind) {
         if ((f.column_noise = malloc(sizeof *f.column_noise * (size_t)width)))
@@ -842,8 +842,8 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     uint8_t *mix = mixing ? malloc(256 * 256) : NULL;
     if (mix)
         mix_table(f.transition, f.p, mix);
-    if (!row || !weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)
-        || (f.transition == hblur && !sums) || (mixing && !mix)) {
+    if (!weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)
+        || (f.transition == hblur && (!row || !sums)) || (mixing && !mix)) {
         host->canvas_set_error(canvas, "no memory for a row");
         status = SEGUE_ERROR_OUT_OF_MEMORY;
     }
