@@ -161,6 +161,7 @@ struct frame {
     uint32_t background;    /* premultiplied */
     const float *noise;     /* dissolve's, for this size */
     float *column_noise;    /* the winds' up and down: xfade's noise of each column */
+    int alone;              /* no other view: the render has one */
 };
 
 /* atan2f(y, x) to within 2e-6 radians over the whole points of a 4K frame
@@ -493,13 +494,28 @@ static segue_status draw_part(segue_canvas *canvas, segue_image *content, segue_
     return host->canvas_draw_image(canvas, content, &draw);
 }
 
-static segue_status fill(segue_canvas *canvas, segue_rect frame, segue_color color)
+/* rectcrop's rectangle, [b[0], b[2]) × [b[1], b[3]) in frame pixels, clamped
+ * to the frame: empty when b[2] ≤ b[0] or b[3] ≤ b[1]. */
+static void rectcrop_bounds(const struct frame *f, int b[4])
+{
+    const int zw = fabsf(f->p - 0.5f) * f->w, zh = fabsf(f->p - 0.5f) * f->h;
+    b[0] = f->w / 2 - zw + 1 < 0 ? 0 : f->w / 2 - zw + 1;
+    b[1] = f->h / 2 - zh + 1 < 0 ? 0 : f->h / 2 - zh + 1;
+    b[2] = f->w / 2 + zw > f->w ? f->w : f->w / 2 + zw;
+    b[3] = f->h / 2 + zh > f->h ? f->h : f->h / 2 + zh;
+}
+
+/* The frame filled with `color`, but for `hole` (NULL for none): where the
+ * other view shows, so that it is not seen over the colour. */
+static segue_status fill(segue_canvas *canvas, segue_rect frame, const segue_rect *hole, segue_color color)
 {
     segue_path *path = host->path_create();
     if (!path)
         return SEGUE_ERROR_OUT_OF_MEMORY;
     host->path_add_rect(path, frame);
-    segue_status status = host->canvas_fill_path(canvas, path, SEGUE_FILL_NONZERO, color, SEGUE_BLEND_NORMAL);
+    if (hole)
+        host->path_add_rect(path, *hole);
+    segue_status status = host->canvas_fill_path(canvas, path, SEGUE_FILL_EVEN_ODD, color, SEGUE_BLEND_NORMAL);
     host->path_destroy(path);
     return status;
 }
@@ -657,9 +673,11 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
             return draw_rows(f, canvas, content, frame);
         case pixelize: case zoomin: case squeezev:
             return draw_resampled(f, canvas, content, frame, 1);
-        case circlecrop: /* the background, which the inserted view's circle grows over in the second half */
+        case circlecrop:
+            /* The second half: the inserted view draws its circle and the background round it; the
+             * background is the removed view's to draw only when there is no inserted one. */
             if (p < 0.5f)
-                return fill(canvas, frame, background);
+                return f->alone ? fill(canvas, frame, NULL, background) : SEGUE_OK;
             break; /* the first half: the circle, per pixel */
         case fadegrays: case hblur:
             break; /* changed per pixel */
@@ -667,15 +685,19 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
         case fadewhite: {
             /* The removed view fading into the background near the end: a·s + background·(1 − s). */
             const float s = smoothstep(0.8f, 1.f, p);
-            return BOTH(fill(canvas, frame, background), draw_part(canvas, content, frame, 0, 0, W, H, 0, 0, s));
+            return BOTH(fill(canvas, frame, NULL, background), draw_part(canvas, content, frame, 0, 0, W, H, 0, 0, s));
         }
         case rectcrop: {
-            /* The background, and in the first half the removed view inside the shrinking rectangle. */
-            const int zw = fabsf(p - 0.5f) * W, zh = fabsf(p - 0.5f) * H;
-            status = fill(canvas, frame, background);
+            /* The background round the rectangle, and in the first half the removed view inside it; in
+             * the second half the inserted view's inside it, or the background when there is none. */
+            int b[4];
+            rectcrop_bounds(f, b);
+            const segue_rect hole = { frame.x + b[0], frame.y + b[1], b[2] - b[0], b[3] - b[1] };
+            const int keep_hole = b[2] > b[0] && b[3] > b[1] && (p >= 0.5f || !f->alone);
+            status = fill(canvas, frame, keep_hole ? &hole : NULL, background);
             if (status != SEGUE_OK || p < 0.5f)
                 return status;
-            return PART(W / 2 - zw + 1, H / 2 - zh + 1, W / 2 + zw, H / 2 + zh, 0, 0);
+            return PART(b[0], b[1], b[2], b[3], 0, 0);
         }
         default: /* the soft masks, dissolve, the winds, and those that mix both views on the inserted side */
             return host->canvas_draw_image(canvas, content, NULL);
@@ -724,7 +746,7 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
             segue_canvas *layer = host->canvas_begin_layer(canvas);
             if (!layer)
                 return SEGUE_ERROR_OUT_OF_MEMORY;
-            status = BOTH(fill(layer, frame, background),
+            status = BOTH(fill(layer, frame, NULL, background),
                           draw_part(layer, content, frame, 0, 0, W, H, 0, 0, 1.f - smoothstep(0.2f, 1.f, p)));
             segue_image *image = host->canvas_end_layer(layer);
             if (status != SEGUE_OK)
@@ -754,8 +776,9 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
         case rectcrop: {
             if (p >= 0.5f)
                 return SEGUE_OK; /* the first half is the removed view's */
-            const int zw = fabsf(p - 0.5f) * W, zh = fabsf(p - 0.5f) * H;
-            return PART(W / 2 - zw + 1, H / 2 - zh + 1, W / 2 + zw, H / 2 + zh, 0, 0);
+            int b[4];
+            rectcrop_bounds(f, b);
+            return PART(b[0], b[1], b[2], b[3], 0, 0);
         }
         default:
             break;
@@ -791,6 +814,9 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     const segue_rect frame = host->canvas_frame(canvas);
     f.w = (int)frame.width;
     f.h = (int)frame.height;
+    const int has_partner = host->struct_size >= offsetof(segue_host, canvas_partner) + sizeof host->canvas_partner;
+    segue_image *partner = has_partner ? host->canvas_partner(canvas) : NULL;
+    f.alone = !partner; /* so too, for lack of a way to tell, with a host older than canvas_partner() */
 
     int done;
     segue_status status = draw_parts(&f, inserting, background, canvas, content, frame, &done);
@@ -807,11 +833,9 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     f.w = width;
     f.h = height;
     const int both = f.transition == distance || f.transition == fadefast || f.transition == fadeslow;
-    const int has_partner = host->struct_size >= offsetof(segue_host, canvas_partner) + sizeof host->canvas_partner;
-    segue_image *partner = inserting && both && has_partner ? host->canvas_partner(canvas) : NULL;
     const uint32_t *other = NULL; /* the partner's pixels, covering the frame as this view's do */
     int32_t other_stride = 0;
-    if (partner) {
+    if (inserting && both && partner) {
         segue_image *partner_pixels = NULL;
         int32_t partner_width, partner_height;
         if ((status = host->canvas_rasterize(canvas, partner, &partner_pixels)) != SEGUE_OK)

@@ -117,18 +117,23 @@ def test_eased_and_sprung(engine, stills, name):
     assert frame.shape == (HEIGHT, WIDTH, 4)
 
 
-@pytest.mark.parametrize("name", [n for n in XFADE if n.startswith(("wipe", "slide", "cover", "reveal"))])
+@pytest.mark.parametrize("name", [n for n in XFADE if n.startswith(("wipe", "slide", "cover", "reveal"))]
+                         + ["circlecrop", "rectcrop"])
 def test_whole_pixel_ones_take_each_pixel_from_one_view(engine, name):
-    """As xfade: a pixel is the removed view's or the inserted one's, never one seen through the other,
-    also where the inserted view is translucent."""
-    red = np.zeros((36, 64, 4), np.uint8)
-    red[...] = (255, 0, 0, 255)
-    blue = np.zeros((36, 64, 4), np.uint8)
-    blue[...] = (0, 0, 255, 128)
+    """As xfade: a pixel is the removed view's, the inserted one's or (the crops) the background, never
+    one seen through another, also where the inserted view is translucent."""
+    red, blue, black = (255, 0, 0, 192), (0, 0, 255, 128), (0, 0, 0, 255)  # both views translucent
+    a = np.zeros((36, 64, 4), np.uint8)
+    a[...] = red
+    b = np.zeros((36, 64, 4), np.uint8)
+    b[...] = blue
     for progress in (0.3, 0.6):
-        frame = engine.render(f".xfade(.{name})", red, blue, progress)
+        frame = engine.render(f".xfade(.{name})", a, b, progress)
         colours = set(map(tuple, frame.reshape(-1, 4).tolist()))
-        assert colours == {(255, 0, 0, 255), (0, 0, 255, 128)}, (progress, colours)
+        if name.endswith("crop"):  # the removed view and the background, then the inserted view and it
+            assert colours == {red if progress < 0.5 else blue, black}, (progress, colours)
+        else:
+            assert colours == {red, blue}, (progress, colours)
 
 
 @pytest.mark.parametrize("name", sorted(BOTH_PICTURES))
