@@ -78,7 +78,7 @@ AVX2 static inline __m256i combine8(__m256i s, __m256i d, __m256i coverage, int 
 
 AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                                const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
-                               uint32_t factor, int add, size_t count)
+                               uint32_t factor, int add, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows)
 {
     const __m256i steps = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i uniform = _mm256_set1_epi8((char)factor);
@@ -102,6 +102,17 @@ AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0,
                                            _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
                                                             0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
         }
+        if (!xs) {
+            /* The lines the next output row reads below these pixels: a turn walks across rows faster
+             * than the hardware prefetcher follows, and this row's own lines above were read by the
+             * row before. */
+            for (int32_t k = (int32_t)i; k < (int32_t)i + 8; k += 7) {
+                const int32_t px = x0 + k * dx + row_dx, py = y0 + k * dy + row_dy;
+                if (px >= 0 && py >= 0 && (py >> 16) + 1 < rows)
+                    _mm_prefetch((const char *)pixels + (size_t)((py >> 16) + 1) * stride + (size_t)(px >> 16) * 4,
+                                 _MM_HINT_T0);
+            }
+        }
         __m256i source = sample8(pixels, (int32_t)stride, x, y);
         __m256i *target = (__m256i *)(destination + i);
         _mm256_storeu_si256(target, combine8(source, _mm256_loadu_si256(target), coverage, scaled, add));
@@ -113,8 +124,9 @@ AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0,
 
 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                           const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
-                          uint32_t factor, int add, size_t count)
+                          uint32_t factor, int add, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows)
 {
+    (void)row_dx, (void)row_dy, (void)rows;
     (void)pixels, (void)stride, (void)x0, (void)y0, (void)dx, (void)dy, (void)xs, (void)ys, (void)destination;
     (void)mask, (void)factor, (void)add, (void)count;
     return 0;

@@ -205,7 +205,8 @@ enum AffineKernel {
                     start += bilinear_span_avx2(
                         pixels.assumingMemoryBound(to: UInt8.self), stride, Int32(bx + xx * innerLo),
                         Int32(by + yx * innerLo), Int32(xx), Int32(yx), nil, nil, row + innerLo,
-                        maskRow.map { $0 + innerLo }, UInt32(factor), op == .add ? 1 : 0, innerHi - innerLo)
+                        maskRow.map { $0 + innerLo }, UInt32(factor), op == .add ? 1 : 0, innerHi - innerLo,
+                        Int32(xy), Int32(yy), Int32(height))
                 }
                 if start < innerHi {
                     if simd {

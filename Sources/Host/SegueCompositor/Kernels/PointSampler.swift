@@ -70,7 +70,7 @@ struct PointSampler: @unchecked Sendable {
                 while end < count && kinds[end] == 2 { end += 1 }
                 let done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
                                               xs + i, ys + i, row + i, maskRow.map { $0 + i }, factor,
-                                              op == .add ? 1 : 0, end - i)
+                                              op == .add ? 1 : 0, end - i, 0, 0, 0)
                 for k in (i + done)..<end { composite(k, xs, ys, row, maskRow, factor, op) }
                 i = end
             }

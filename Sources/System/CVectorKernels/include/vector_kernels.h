@@ -83,11 +83,13 @@ void color_matrix_line(uint32_t *pixels, size_t count, const int32_t m[3][4], in
  *  pixman's rounding: the bytes of `AffineKernel`'s scalar functions.
  *  Point i is (x0 + i·dx, y0 + i·dy), or (xs[i], ys[i]) when `xs` is not
  *  NULL; every point must have all four neighbours inside the source, and
- *  (rows − 1)·stride must fit 31 bits. Returns the pixels done (a multiple
- *  of eight; the caller finishes the rest). */
+ *  (rows − 1)·stride must fit 31 bits. With x0, y0, the source lines the
+ *  next output row reads, one step (row_dx, row_dy) on, are prefetched as
+ *  it goes (the source has `rows` rows). Returns the pixels done (a
+ *  multiple of eight; the caller finishes the rest). */
 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                           const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
-                          uint32_t factor, int add, size_t count);
+                          uint32_t factor, int add, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows);
 
 /** ProjectiveKernel's sample points for `count` pixels of one row: pixel i
  *  has its centre at (x0 + i + ½, cy) and the device → source matrix g
