@@ -438,6 +438,66 @@ struct FastPathTests {
         #expect(d.count == 0, "\(d)")
     }
 
+    // MARK: - Opaque covers
+
+    /// A picture of turned images (each at its own angle about its own
+    /// point), every one opaque or not, faded or not, added or not: what a
+    /// rotation transition and its relatives draw.
+    static func turnedImages(seed: UInt64, width: Int, height: Int) -> Picture {
+        var random = SeededRandom(seed: seed)
+        let items = (0..<2 + Int(random.next() % 3)).map { _ -> DrawItem in
+            let w = 30 + Int(random.next() % 120), h = 30 + Int(random.next() % 110)
+            let source = noiseSurface(width: w, height: h, seed: random.next(), opaque: random.next() % 4 != 0)
+            let angle = random.next() % 5 == 0 ? 0.004 : (random.unit() - 0.5) * 3.3
+            let turn = AffineTransform.rotation(angle, about: Point(x: Double(w) / 2, y: Double(h) / 2))
+                .concatenating(.translation(x: offset(&random, limit: width / 3), y: offset(&random, limit: height / 3)))
+            var item = DrawItem(source: .surface(source), transform: turn)
+            if random.next() % 5 == 0 { item.opacity = random.unit() }
+            if random.next() % 6 == 0 { item.blend = .plusLighter }
+            return item
+        }
+        return Picture(items)
+    }
+
+    @Test("turned images under opaque turned ones give the general path's bytes, on one thread or three",
+          arguments: 0..<24)
+    func opaqueCovers(seed: Int) throws {
+        let width = 151, height = 150
+        let picture = Self.turnedImages(seed: UInt64(seed), width: width, height: height)
+        let background = Self.backgrounds[seed % 3]
+        let general = try Surface(width: width, height: height)
+        try Compositor(threads: 1, fastPaths: false).render(picture, background: background, into: general)
+        for threads in [1, 3] {
+            let fast = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
+            try Compositor(threads: threads).render(picture, background: background, into: fast)
+            let d = difference(fast, general)
+            #expect(d.count == 0, "seed \(seed), \(threads) threads: \(d)")
+        }
+    }
+
+    @Test("only an opaque, unfaded, normally blended turned image over a turned one covers it")
+    func whatCovers() throws {
+        let opaque = noiseSurface(width: 80, height: 60, seed: 5, opaque: true)
+        let translucentPixel = noiseSurface(width: 80, height: 60, seed: 5, opaque: true)
+        translucentPixel[79, 59] = 0x8040_2010
+        func covers(_ top: Surface, opacity: Double = 1, blend: BlendMode = .normal, under: Double = 0.3) -> Bool {
+            let turned = AffineTransform.rotation(0.5, about: Point(x: 40, y: 30))
+            let picture = Picture([
+                DrawItem(source: .surface(opaque), transform: .rotation(under, about: Point(x: 40, y: 30))),
+                DrawItem(source: .surface(top), transform: turned, opacity: opacity, blend: blend),
+            ])
+            let planned = Planner.prepare(Flattener.primitives(of: picture), within: PixelRect(width: 100, height: 90),
+                                          fastPaths: true, forEach: serially)
+            #expect(planned.count == 2 && planned[1].isSampled && !planned[0].coversOpaquely)
+            return planned[1].coversOpaquely
+        }
+        #expect(covers(opaque))
+        #expect(!covers(translucentPixel), "one translucent pixel anywhere")
+        #expect(!covers(opaque, opacity: 0.99))
+        #expect(!covers(opaque, blend: .plusLighter))
+        #expect(!covers(opaque, under: 0), "nothing sampled under it: an unturned image is a span")
+    }
+
     // MARK: - Translation sampling against closed forms
 
     /// The bilinear value of `source` at device pixel (x, y) for a placement

@@ -70,7 +70,8 @@ struct BandRenderer {
                 try drawLayer(primitive, children, into: destination, area: area, clearingTo: filled ? nil : fill)
             case .affine(let placement as AffineKernel.Sampled), .projective(let placement as AffineKernel.Sampled):
                 if !filled { destination.fill(fill, in: area) }
-                Self.drawSampled(primitive, placement, into: destination, area: area)
+                Self.drawSampled(primitive, placement, into: destination, area: area,
+                                 under: Self.opaqueCover(over: i, of: primitives, in: area))
             case .filtered:
                 preconditionFailure("filtered primitives are drawn into images before the bands")
             case .pixman(let source):
@@ -83,11 +84,24 @@ struct BandRenderer {
         if !filled { destination.fill(fill, in: area) }
     }
 
+    /// The topmost image after primitive `i` that covers opaquely within
+    /// `area`: its placement and bounds.
+    private static func opaqueCover(over i: Int, of primitives: [Primitive],
+                                    in area: PixelRect) -> (AffineKernel.Placement, PixelRect)? {
+        for cover in primitives[(i + 1)...].reversed() where cover.coversOpaquely {
+            let bounds = cover.bounds.intersection(area)
+            if !bounds.isEmpty, case .affine(let placement) = cover.plan { return (placement, bounds) }
+        }
+        return nil
+    }
+
     /// Draws a rotated, sheared (affine kernel) or projected (projective
     /// kernel) image with the primitive's clip mask or opacity and blend mode:
-    /// pixman's bilinear sampling without its generic (slow) fetcher.
+    /// pixman's bilinear sampling without its generic (slow) fetcher. Where
+    /// `cover`, drawn later, hides it whole, it draws nothing.
     private static func drawSampled(_ primitive: Primitive, _ placement: AffineKernel.Sampled,
-                                    into destination: Destination, area: PixelRect) {
+                                    into destination: Destination, area: PixelRect,
+                                    under cover: (AffineKernel.Placement, PixelRect)?) {
         let region = primitive.bounds.intersection(area)
         guard !region.isEmpty else { return }
         let mask = primitive.mask?.rasterize(region)
@@ -95,10 +109,23 @@ struct BandRenderer {
             .mask(UnsafePointer($0.bytes.assumingMemoryBound(to: UInt8.self)), stride: $0.stride,
                   origin: ($0.area.x0, $0.area.y0))
         } ?? .opacity(primitive.opacity)
-        withExtendedLifetime(mask) {
+        func draw(_ part: PixelRect) {
             placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
                                 into: destination.surface.pixels, destinationStride: destination.surface.stride,
-                                origin: destination.origin, area: region)
+                                origin: destination.origin, area: part)
+        }
+        withExtendedLifetime(mask) {
+            guard let (cover, bounds) = cover, case let shared = bounds.intersection(region), !shared.isEmpty
+            else { return draw(region) }
+            for y in region.y0..<region.y1 {
+                let hidden = y >= shared.y0 && y < shared.y1 ? cover.innerColumns(y, within: shared.x0..<shared.x1) : 0..<0
+                if hidden.isEmpty {
+                    draw(PixelRect(x0: region.x0, y0: y, x1: region.x1, y1: y + 1))
+                } else {
+                    draw(PixelRect(x0: region.x0, y0: y, x1: hidden.lowerBound, y1: y + 1))
+                    draw(PixelRect(x0: hidden.upperBound, y0: y, x1: region.x1, y1: y + 1))
+                }
+            }
         }
     }
 

@@ -188,10 +188,8 @@ enum AffineKernel {
                 AffineKernel.restrict(&lo, &hi, slope: yx, offset: by, min: -(1 << 16), max: h16 - 1)
                 guard lo < hi else { continue }
                 // Of those, the ones whose four neighbours are all inside.
-                var innerLo = lo, innerHi = hi
-                AffineKernel.restrict(&innerLo, &innerHi, slope: xx, offset: bx, min: 0, max: w16 - (1 << 16) - 1)
-                AffineKernel.restrict(&innerLo, &innerHi, slope: yx, offset: by, min: 0, max: h16 - (1 << 16) - 1)
-                if innerLo >= innerHi { innerLo = hi; innerHi = hi }
+                let inner = innerColumns(y, within: lo..<hi)
+                let (innerLo, innerHi) = inner.isEmpty ? (hi, hi) : (inner.lowerBound, inner.upperBound)
 
                 let row = (destination + (y - origin.y) * destinationStride)
                     .assumingMemoryBound(to: UInt32.self) - origin.x
@@ -217,6 +215,36 @@ enum AffineKernel {
                 }
                 edgePixels(row0, innerHi..<hi, op)
             }
+        }
+
+        /// Of `columns` of device row `y`, the pixels whose sample has all four
+        /// neighbours inside the source (the ones the vector loops take).
+        func innerColumns(_ y: Int, within columns: Range<Int>) -> Range<Int> {
+            var lo = columns.lowerBound, hi = columns.upperBound
+            AffineKernel.restrict(&lo, &hi, slope: xx, offset: xy * y + x0, min: 0, max: ((width - 1) << 16) - 1)
+            AffineKernel.restrict(&lo, &hi, slope: yx, offset: yy * y + y0, min: 0, max: ((height - 1) << 16) - 1)
+            return lo..<hi
+        }
+
+        /// True when every source pixel is opaque (alpha 255). Then each inner
+        /// pixel (`innerColumns`), drawn OVER at full coverage, is its sample
+        /// whatever lay under it: bilinear weights sum to one exactly. Rows are
+        /// read in blocks spread by `forEach`, each stopping at its first
+        /// translucent pixel.
+        func isOpaque(forEach: ParallelLoop) -> Bool {
+            let blockRows = 64, blocks = (height + blockRows - 1) / blockRows
+            let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: blocks)
+            defer { opaque.deallocate() }
+            forEach(blocks) { block in
+                var all: UInt32 = 0xFF00_0000
+                for y in block * blockRows..<min(height, (block + 1) * blockRows) where all == 0xFF00_0000 {
+                    let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<width { all &= row[x] | 0x00FF_FFFF }
+                    all &= 0xFF00_0000
+                }
+                opaque[block] = all == 0xFF00_0000
+            }
+            return opaque.allSatisfy { $0 }
         }
 
         /// Pixels with a neighbour outside the source: each neighbour checked.

@@ -12,7 +12,7 @@ enum Planner {
     ///   - forEach: runs a loop on the compositor's threads (for mipmaps).
     static func prepare(_ primitives: [Primitive], within area: PixelRect, fastPaths: Bool,
                         forEach: ParallelLoop) -> [Primitive] {
-        primitives.flatMap { original -> [Primitive] in
+        var prepared = primitives.flatMap { original -> [Primitive] in
             var primitive = original
             primitive.bounds = primitive.bounds.intersection(area)
             guard !primitive.bounds.isEmpty else { return [] }
@@ -42,6 +42,23 @@ enum Planner {
                 primitive.plan = .pixman(.image(reduced, crop: nil, transform: placement))
             }
             return splitAtOpaqueCore(primitive, fastPaths: fastPaths).map { fastPaths ? kernelPlan(for: $0) : $0 }
+        }
+        markOpaqueCovers(&prepared, forEach: forEach)
+        return prepared
+    }
+
+    /// Sets `coversOpaquely` on the affine images that hide what a sampling
+    /// kernel draws under them (a turned photo over another): the pixels they
+    /// cover are then not drawn twice. Only such images have their source
+    /// read for opacity, once a frame.
+    private static func markOpaqueCovers(_ primitives: inout [Primitive], forEach: ParallelLoop) {
+        for j in primitives.indices {
+            let cover = primitives[j]
+            guard case .affine(let placement) = cover.plan, cover.opacity >= 1, cover.mask == nil,
+                  cover.tint == nil, cover.channels == nil, cover.blend == .normal,
+                  primitives[..<j].contains(where: { $0.isSampled && !$0.bounds.intersection(cover.bounds).isEmpty })
+            else { continue }
+            primitives[j].coversOpaquely = placement.isOpaque(forEach: forEach)
         }
     }
 

@@ -56,12 +56,26 @@ struct Primitive {
     /// rectangles (prepared by `Planner`, rasterised band by band as it is
     /// drawn); the pixman and affine plans multiply by it.
     var mask: ClipMask?
+    /// True for an affine image whose inner pixels (`AffineKernel.Placement.
+    /// innerColumns`, within `bounds`) end up its samples whatever lies under
+    /// them — opaque source, full opacity, no mask, tint or channel factors,
+    /// normal blending — and that lies over an earlier sampled image, which
+    /// then skips those pixels (set by `Planner`, used by `BandRenderer`).
+    var coversOpaquely = false
 
     /// True for an image that, drawn onto transparent pixels, gives what SRC
     /// gives: OVER or ADD of the image, faded at most by a uniform opacity.
     var replacesTransparency: Bool {
         guard case .pixman(.image) = plan else { return false }
         return mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+    }
+
+    /// True for an image a sampling kernel draws (affine or projective).
+    var isSampled: Bool {
+        switch plan {
+        case .affine, .projective: true
+        case .pixman, .span, .layer, .filtered: false
+        }
     }
 
     /// True for a layer that, drawn onto transparent pixels, gives what its
