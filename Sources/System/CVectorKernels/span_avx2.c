@@ -1,6 +1,8 @@
-/* SpanKernels' whole-pixel rows with AVX2, eight pixels at a time: the
- * source faded by one byte and combined by SRC, OVER or ADD, with pixman's
- * MUL_UN8 rounding and saturating sums — the integers of the Swift loops. */
+/* SpanKernels' rows of an image at whole pixels or offset by a fraction of
+ * a pixel one way, with AVX2, eight pixels at a time: the source (or the
+ * blend of two taps) faded by one byte and combined by SRC, OVER or ADD,
+ * with pixman's MUL_UN8 rounding and saturating sums — the integers of the
+ * Swift loops. */
 #include <immintrin.h>
 
 #include "vector_kernels.h"
@@ -22,12 +24,24 @@ AVX2 __m256i inverse_alpha16(__m256i pixels16)
 }
 
 __attribute__((target("avx2")))
-size_t span_combine_avx2(uint32_t *destination, const uint32_t *source, size_t count, uint8_t mask, int op)
+size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uint32_t *second, int first_weight,
+                         int second_weight, size_t count, uint8_t mask, int op)
 {
     const __m256i zero = _mm256_setzero_si256(), factor = _mm256_set1_epi16(mask);
+    const __m256i w1 = _mm256_set1_epi16((short)first_weight), w2 = _mm256_set1_epi16((short)second_weight);
+    const int blend = first_weight != 128 || second_weight != 0;
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        __m256i s = _mm256_loadu_si256((const __m256i *)(source + i));
+        __m256i s = _mm256_loadu_si256((const __m256i *)(first + i));
+        if (blend) {
+            /* (A·w₁ + B·w₂) >> 7: at most 255·128, within a 16-bit lane. */
+            __m256i t = _mm256_loadu_si256((const __m256i *)(second + i));
+            __m256i sl = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, zero), w1),
+                                          _mm256_mullo_epi16(_mm256_unpacklo_epi8(t, zero), w2));
+            __m256i sh = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, zero), w1),
+                                          _mm256_mullo_epi16(_mm256_unpackhi_epi8(t, zero), w2));
+            s = _mm256_packus_epi16(_mm256_srli_epi16(sl, 7), _mm256_srli_epi16(sh, 7));
+        }
         __m256i low = mul16(_mm256_unpacklo_epi8(s, zero), factor);
         __m256i high = mul16(_mm256_unpackhi_epi8(s, zero), factor);
         __m256i faded = _mm256_packus_epi16(low, high);

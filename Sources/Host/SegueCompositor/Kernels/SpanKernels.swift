@@ -218,8 +218,9 @@ enum SpanKernels {
     private static func run<S: RowSampler>(_ sampler: S, _ combiner: Combiner, needsDestination: Bool,
                                            _ destination: UnsafeMutablePointer<UInt32>, _ start: Int, _ end: Int) {
         var i = start
-        if Processor.hasAVX2, let row = sampler.row, let byte = combiner.uniformByte {
-            i &+= span_combine_avx2(destination + i, row + i, end &- i, byte, combiner.op.vectorKernelCode)
+        if Processor.hasAVX2, let taps = sampler.twoTaps, let byte = combiner.uniformByte {
+            i &+= span_combine_avx2(destination + i, taps.first + i, taps.second + i, Int32(taps.firstWeight),
+                                    Int32(taps.secondWeight), end &- i, byte, combiner.op.vectorKernelCode)
         }
         i = runVector(sampler, combiner, needsDestination: needsDestination, destination, i, end)
         while i < end {
@@ -348,6 +349,15 @@ enum SpanKernels {
 
     // MARK: - Samplers
 
+    /// Output pixel i as (first[i]·firstWeight + second[i]·secondWeight) >> 7
+    /// per channel (weights summing to at most 128; secondWeight 0 with
+    /// firstWeight 128: first[i] itself) — the samplers that take one tap or
+    /// two in one direction, which `span_combine_avx2` draws.
+    struct TwoTaps {
+        let first: UnsafePointer<UInt32>, second: UnsafePointer<UInt32>
+        let firstWeight: Int, secondWeight: Int
+    }
+
     /// Produces the (tinted) source pixels of one output row. The vector
     /// loops need `RowSampler` (`SpanKernels+SSE2.swift`), which adds four
     /// pixels at a time on processors that have a vector path; a sampler's
@@ -355,6 +365,8 @@ enum SpanKernels {
     protocol Sampler {
         /// The source row itself, when output pixel i is source pixel i.
         var row: UnsafePointer<UInt32>? { get }
+        /// Output pixel i from at most two taps in one direction, when it is.
+        var twoTaps: TwoTaps? { get }
         /// Output pixel i; taps outside the row are transparent.
         func scalar(_ i: Int) -> UInt32
     }
@@ -365,6 +377,7 @@ enum SpanKernels {
         let sampling: Sampling
 
         var row: UnsafePointer<UInt32>? { pixels }
+        var twoTaps: TwoTaps? { TwoTaps(first: pixels, second: pixels, firstWeight: 128, secondWeight: 0) }
 
         @inline(__always) func scalar(_ i: Int) -> UInt32 { SpanKernels.bilinear(sampling, i) }
     }
@@ -372,6 +385,7 @@ enum SpanKernels {
     /// A fractional row offset: (T·wt + B·wb) >> 7.
     struct Vertical: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
+        var twoTaps: TwoTaps? { TwoTaps(first: top, second: bottom, firstWeight: sampling.wt, secondWeight: sampling.wb) }
         let top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>
         let sampling: Sampling
         /// The weights as the vector loop wants them, made once per row.
@@ -390,6 +404,9 @@ enum SpanKernels {
     /// A fractional column offset: (L·(128 − wx) + R·wx) >> 7.
     struct Horizontal: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
+        var twoTaps: TwoTaps? {
+            TwoTaps(first: pixels, second: pixels + 1, firstWeight: 128 - sampling.wx, secondWeight: sampling.wx)
+        }
         let pixels: UnsafePointer<UInt32>
         let sampling: Sampling
         let lanes: Lanes
@@ -407,6 +424,7 @@ enum SpanKernels {
     /// 16 bits), then (vL·(128 − wx) + vR·wx) >> 14, as pixman's SSE2.
     struct Both: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
+        var twoTaps: TwoTaps? { nil }
         let top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>
         let sampling: Sampling
         let lanes: Lanes
@@ -424,6 +442,7 @@ enum SpanKernels {
     /// The tint painted with the inner sampler's alpha: `mul(P_c, sa)`.
     struct Tinted<Inner: Sampler>: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
+        var twoTaps: TwoTaps? { nil }
         let inner: Inner
         let paint: UInt32
         let lanes: Lanes

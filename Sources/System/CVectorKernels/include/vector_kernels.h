@@ -130,13 +130,17 @@ void argb_to_packed_rgb(const uint32_t *in, uint8_t *out, size_t count, int blue
 /** How span_combine_avx2 combines the source with the destination. */
 enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
 
-/** SpanKernels' rows of an image at whole pixels, eight at a time: each
- *  source pixel s faded by `mask` (s' = MUL_UN8 of every channel, 255
- *  leaving it as it is), then destination = s' (SPAN_SOURCE),
- *  s' + d·(255 − s'ₐ) (SPAN_OVER) or s' + d (SPAN_ADD), with pixman's
- *  rounding and saturating sums. Returns the pixels done (a multiple of
- *  eight; the caller finishes the rest). Call only when
+/** SpanKernels' rows of an image, eight pixels at a time: each source
+ *  pixel s = first[i] (first_weight 128, second_weight 0) or, for an image
+ *  offset by a fraction of a pixel one way, the blend of its two taps
+ *  (first[i]·first_weight + second[i]·second_weight) >> 7 per channel (the
+ *  weights summing to at most 128), is faded by `mask` (s' = MUL_UN8 of
+ *  every channel, 255 leaving it as it is), then destination = s'
+ *  (SPAN_SOURCE), s' + d·(255 − s'ₐ) (SPAN_OVER) or s' + d (SPAN_ADD), with
+ *  pixman's rounding and saturating sums. Returns the pixels done (a
+ *  multiple of eight; the caller finishes the rest). Call only when
  *  vector_kernels_have_avx2() says so. */
-size_t span_combine_avx2(uint32_t *destination, const uint32_t *source, size_t count, uint8_t mask, int op);
+size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uint32_t *second, int first_weight,
+                         int second_weight, size_t count, uint8_t mask, int op);
 
 #endif
