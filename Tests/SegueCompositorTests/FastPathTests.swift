@@ -480,8 +480,9 @@ struct FastPathTests {
         let opaque = noiseSurface(width: 80, height: 60, seed: 5, opaque: true)
         let translucentPixel = noiseSurface(width: 80, height: 60, seed: 5, opaque: true)
         translucentPixel[79, 59] = 0x8040_2010
-        func covers(_ top: Surface, opacity: Double = 1, blend: BlendMode = .normal, under: Double = 0.3) -> Bool {
-            let turned = AffineTransform.rotation(0.5, about: Point(x: 40, y: 30))
+        func covers(_ top: Surface, opacity: Double = 1, blend: BlendMode = .normal, under: Double = 0.3,
+                    scale: Double = 1) -> Bool {
+            let turned = AffineTransform.scale(x: scale, y: scale).concatenating(.rotation(0.5, about: Point(x: 40, y: 30)))
             let picture = Picture([
                 DrawItem(source: .surface(opaque), transform: .rotation(under, about: Point(x: 40, y: 30))),
                 DrawItem(source: .surface(top), transform: turned, opacity: opacity, blend: blend),
@@ -496,6 +497,7 @@ struct FastPathTests {
         #expect(!covers(opaque, opacity: 0.99))
         #expect(!covers(opaque, blend: .plusLighter))
         #expect(!covers(opaque, under: 0), "nothing sampled under it: an unturned image is a span")
+        #expect(!covers(opaque, scale: 0.4), "what it may hide is less than a quarter of its source: not worth reading")
     }
 
     // MARK: - Translation sampling against closed forms

@@ -50,14 +50,19 @@ enum Planner {
     /// Sets `coversOpaquely` on the affine images that hide what a sampling
     /// kernel draws under them (a turned photo over another): the pixels they
     /// cover are then not drawn twice. Only such images have their source
-    /// read for opacity, once a frame.
+    /// read for opacity, once a frame, and only when what they may hide is
+    /// at least a quarter of that source: reading it costs far less a pixel
+    /// than sampling, but not nothing.
     private static func markOpaqueCovers(_ primitives: inout [Primitive], forEach: ParallelLoop) {
         for j in primitives.indices {
             let cover = primitives[j]
             guard case .affine(let placement) = cover.plan, cover.opacity >= 1, cover.mask == nil,
-                  cover.tint == nil, cover.channels == nil, cover.blend == .normal,
-                  primitives[..<j].contains(where: { $0.isSampled && !$0.bounds.intersection(cover.bounds).isEmpty })
-            else { continue }
+                  cover.tint == nil, cover.channels == nil, cover.blend == .normal else { continue }
+            let hidden = primitives[..<j].filter(\.isSampled).map {
+                let shared = $0.bounds.intersection(cover.bounds)
+                return shared.width * shared.height
+            }.max() ?? 0
+            guard hidden > 0, 4 * hidden >= placement.width * placement.height else { continue }
             primitives[j].coversOpaquely = placement.isOpaque(forEach: forEach)
         }
     }
