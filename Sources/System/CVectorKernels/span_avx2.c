@@ -60,3 +60,35 @@ size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uin
     }
     return i;
 }
+
+__attribute__((target("avx2")))
+size_t crossfade_avx2(uint32_t *destination, const uint32_t *first, uint8_t first_mask, const uint32_t *second,
+                      uint8_t second_mask, size_t count, int op)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i k1 = _mm256_set1_epi16(first_mask), k2 = _mm256_set1_epi16(second_mask);
+    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000);
+    const int plain = first_mask == 255 && second_mask == 255;
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i *out = (__m256i *)(destination + i);
+        __m256i b = _mm256_loadu_si256((const __m256i *)(second + i));
+        if (op == SPAN_OVER && plain && _mm256_testc_si256(b, alpha)) {
+            /* Every pixel of the second opaque: the first is not even read. */
+            _mm256_storeu_si256(out, b);
+            continue;
+        }
+        __m256i a = _mm256_loadu_si256((const __m256i *)(first + i));
+        __m256i al = mul16(_mm256_unpacklo_epi8(a, zero), k1), ah = mul16(_mm256_unpackhi_epi8(a, zero), k1);
+        __m256i bl = mul16(_mm256_unpacklo_epi8(b, zero), k2), bh = mul16(_mm256_unpackhi_epi8(b, zero), k2);
+        if (op == SPAN_ADD) {
+            /* Sums in 16-bit lanes, saturated by the pack. */
+            _mm256_storeu_si256(out, _mm256_packus_epi16(_mm256_add_epi16(al, bl), _mm256_add_epi16(ah, bh)));
+            continue;
+        }
+        /* OVER: the faded second, plus the faded first times 255 − the faded second's alpha. */
+        __m256i dl = mul16(al, inverse_alpha16(bl)), dh = mul16(ah, inverse_alpha16(bh));
+        _mm256_storeu_si256(out, _mm256_adds_epu8(_mm256_packus_epi16(bl, bh), _mm256_packus_epi16(dl, dh)));
+    }
+    return i;
+}

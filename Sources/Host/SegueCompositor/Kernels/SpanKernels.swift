@@ -117,8 +117,13 @@ enum SpanKernels {
                          then second: Operator, _ secondMask: UInt8, _ secondSource: UnsafePointer<UInt32>,
                          into destination: UnsafeMutablePointer<UInt32>, count: Int) {
         let c1 = Combiner(.source, .uniform(firstMask)), c2 = Combiner(second, .uniform(secondMask))
-        var i = drawRowsVector(firstMask, firstSource, then: second, secondMask, secondSource, into: destination,
-                               count: count)
+        var i = 0
+        if Processor.hasAVX2, second != .source {
+            i = crossfade_avx2(destination, firstSource, firstMask, secondSource, secondMask, count,
+                               second.vectorKernelCode)
+        }
+        i &+= drawRowsVector(firstMask, firstSource + i, then: second, secondMask, secondSource + i,
+                             into: destination + i, count: count &- i)
         while i < count {
             destination[i] = c2.scalar(secondSource[i], c1.scalar(firstSource[i], destination[i]))
             i &+= 1

@@ -143,4 +143,13 @@ enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
 size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uint32_t *second, int first_weight,
                          int second_weight, size_t count, uint8_t mask, int op);
 
+/** SpanKernels' fused crossfade, eight pixels at a time: destination =
+ *  MUL_UN8(first, first_mask) combined by `op` (SPAN_OVER or SPAN_ADD) with
+ *  MUL_UN8(second, second_mask) on top — the bytes of drawing the first
+ *  faded and then the second over or added, with the destination written
+ *  once. Returns the pixels done (a multiple of eight; the caller finishes
+ *  the rest). Call only when vector_kernels_have_avx2() says so. */
+size_t crossfade_avx2(uint32_t *destination, const uint32_t *first, uint8_t first_mask, const uint32_t *second,
+                      uint8_t second_mask, size_t count, int op);
+
 #endif
