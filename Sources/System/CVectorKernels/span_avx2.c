@@ -1,8 +1,9 @@
-/* SpanKernels' rows of an image at whole pixels or offset by a fraction of
- * a pixel one way, with AVX2, eight pixels at a time: the source (or the
- * blend of two taps) faded by one byte and combined by SRC, OVER or ADD,
- * with pixman's MUL_UN8 rounding and saturating sums — the integers of the
- * Swift loops. */
+/* SpanKernels' rows with AVX2, eight pixels at a time: an image at whole
+ * pixels or offset by a fraction of a pixel one way (the source, or the
+ * blend of two taps), a tint painted with an image's bilinear alpha, and the
+ * fused crossfade; faded by one byte and combined by SRC, OVER or ADD, with
+ * pixman's MUL_UN8 rounding and saturating sums — the integers of the Swift
+ * loops. */
 #include <immintrin.h>
 
 #include "vector_kernels.h"
@@ -21,6 +22,25 @@ AVX2 __m256i inverse_alpha16(__m256i pixels16)
 {
     __m256i alpha = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(pixels16, 0xFF), 0xFF);
     return _mm256_xor_si256(alpha, _mm256_set1_epi16(255));
+}
+
+/* Eight source pixels, as 16-bit lanes (pixels 0, 1 | 4, 5 in `low`, 2, 3 |
+ * 6, 7 in `high`, as unpacking orders them), combined with *out by `op`. */
+AVX2 void combine8(__m256i *out, __m256i low, __m256i high, int op)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i source = _mm256_packus_epi16(low, high);
+    if (op == SPAN_SOURCE) {
+        _mm256_storeu_si256(out, source);
+        return;
+    }
+    __m256i d = _mm256_loadu_si256(out);
+    if (op == SPAN_OVER) {
+        __m256i dl = mul16(_mm256_unpacklo_epi8(d, zero), inverse_alpha16(low));
+        __m256i dh = mul16(_mm256_unpackhi_epi8(d, zero), inverse_alpha16(high));
+        d = _mm256_packus_epi16(dl, dh);
+    }
+    _mm256_storeu_si256(out, _mm256_adds_epu8(source, d));
 }
 
 __attribute__((target("avx2")))
@@ -42,21 +62,41 @@ size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uin
                                           _mm256_mullo_epi16(_mm256_unpackhi_epi8(t, zero), w2));
             s = _mm256_packus_epi16(_mm256_srli_epi16(sl, 7), _mm256_srli_epi16(sh, 7));
         }
-        __m256i low = mul16(_mm256_unpacklo_epi8(s, zero), factor);
-        __m256i high = mul16(_mm256_unpackhi_epi8(s, zero), factor);
-        __m256i faded = _mm256_packus_epi16(low, high);
-        __m256i *out = (__m256i *)(destination + i);
-        if (op == SPAN_SOURCE) {
-            _mm256_storeu_si256(out, faded);
-            continue;
+        combine8((__m256i *)(destination + i), mul16(_mm256_unpacklo_epi8(s, zero), factor),
+                 mul16(_mm256_unpackhi_epi8(s, zero), factor), op);
+    }
+    return i;
+}
+
+__attribute__((target("avx2")))
+size_t tinted_span_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
+                        int left_weight, int right_weight, int top_weight, int bottom_weight, uint32_t paint,
+                        uint8_t mask, int op)
+{
+    const __m256i zero = _mm256_setzero_si256(), factor = _mm256_set1_epi16(mask);
+    const __m256i rows = _mm256_set1_epi32(top_weight | bottom_weight << 16);
+    const __m256i columns = _mm256_set1_epi32(left_weight | right_weight << 16);
+    const __m256i paint16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)paint), zero);
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        /* Each column's alphas, top in the low half of a word and bottom in the high, times the rows' weights. */
+        #define ALPHAS(k) _mm256_or_si256(_mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(top + i + (k))), 24), \
+            _mm256_slli_epi32(_mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(bottom + i + (k))), 24), 16))
+        __m256i left = _mm256_madd_epi16(ALPHAS(0), rows);
+        __m256i right = right_weight ? _mm256_madd_epi16(ALPHAS(1), rows) : zero;
+        #undef ALPHAS
+        /* (left·wl + right·wr) >> 14: each sum at most 255·128, a 16-bit lane. */
+        __m256i alpha = _mm256_srli_epi32(_mm256_madd_epi16(_mm256_or_si256(left, _mm256_slli_epi32(right, 16)),
+                                                            columns), 14);
+        /* The alpha in the four lanes of its pixel: pixels 0, 1 | 4, 5 and 2, 3 | 6, 7, as unpacking orders them. */
+        __m256i pairs = _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16));
+        __m256i low = mul16(paint16, _mm256_unpacklo_epi32(pairs, pairs));
+        __m256i high = mul16(paint16, _mm256_unpackhi_epi32(pairs, pairs));
+        if (mask != 255) {
+            low = mul16(low, factor);
+            high = mul16(high, factor);
         }
-        __m256i d = _mm256_loadu_si256(out);
-        if (op == SPAN_OVER) {
-            __m256i dl = mul16(_mm256_unpacklo_epi8(d, zero), inverse_alpha16(low));
-            __m256i dh = mul16(_mm256_unpackhi_epi8(d, zero), inverse_alpha16(high));
-            d = _mm256_packus_epi16(dl, dh);
-        }
-        _mm256_storeu_si256(out, _mm256_adds_epu8(faded, d));
+        combine8((__m256i *)(destination + i), low, high, op);
     }
     return i;
 }

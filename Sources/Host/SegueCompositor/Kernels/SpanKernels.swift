@@ -96,7 +96,9 @@ enum SpanKernels {
         let reach = s.wx == 0 ? 0 : 1
         let start = min(max(0, -s.column), count)
         let end = max(start, min(count, s.width - reach - s.column))
-        if s.wx == 0 && s.wt == 128 {
+        if let tint, Processor.hasAVX2, let byte = Combiner(op, mask).uniformByte {
+            drawTintedRow(s, tint, byte, mask, op, destination, count, start, end)
+        } else if s.wx == 0 && s.wt == 128 {
             dispatch(Direct(pixels: s.top + s.column, sampling: s), tint: tint, mask: mask, op, destination, count, start, end)
         } else if s.wx == 0 {
             dispatch(Vertical(top: s.top + s.column, bottom: s.bottom + s.column, sampling: s),
@@ -107,6 +109,21 @@ enum SpanKernels {
         } else if !drawRowBlendingColumnsFirst(s, tint: tint, mask: mask, op, destination, count, start, end) {
             dispatch(Both(top: s.top + s.column, bottom: s.bottom + s.column, sampling: s),
                      tint: tint, mask: mask, op, destination, count, start, end)
+        }
+    }
+
+    /// A tinted row: the interior (outputs whose taps all lie inside the
+    /// row) eight pixels at a time with AVX2, whatever the sampling — only
+    /// the alpha is sampled — and the rest one pixel at a time.
+    private static func drawTintedRow(_ s: Sampling, _ tint: UInt32, _ byte: UInt8, _ mask: Mask, _ op: Operator,
+                                      _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, _ start: Int,
+                                      _ end: Int) {
+        let done = start + tinted_span_avx2(destination + start, s.top + s.column + start, s.bottom + s.column + start,
+                                            end - start, Int32(128 - s.wx), Int32(s.wx), Int32(s.wt), Int32(s.wb),
+                                            tint, byte, op.vectorKernelCode)
+        let combiner = Combiner(op, mask)
+        for range in [0..<start, done..<count] {
+            for i in range { destination[i] = combiner.scalar(mulAll(tint, bilinear(s, i) &>> 24), destination[i]) }
         }
     }
 

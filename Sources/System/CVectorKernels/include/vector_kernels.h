@@ -143,6 +143,17 @@ enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
 size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uint32_t *second, int first_weight,
                          int second_weight, size_t count, uint8_t mask, int op);
 
+/** SpanKernels' tinted rows, eight pixels at a time: the tint `paint`
+ *  (premultiplied ARGB32) painted with the bilinear alpha of four taps,
+ *  α = ((tl·wt + bl·wb)·wl + (tr·wt + br·wb)·wr) >> 14 with tl = top[i],
+ *  tr = top[i + 1], bl = bottom[i], br = bottom[i + 1] (each weight 0…128,
+ *  wl + wr and wt + wb at most 128; the right taps are read only when wr is
+ *  not 0, the bottom ones always), each channel MUL_UN8(paint, α), then
+ *  faded and combined as span_combine_avx2 does. Returns the pixels done. */
+size_t tinted_span_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
+                        int left_weight, int right_weight, int top_weight, int bottom_weight, uint32_t paint,
+                        uint8_t mask, int op);
+
 /** SpanKernels' fused crossfade, eight pixels at a time: destination =
  *  MUL_UN8(first, first_mask) combined by `op` (SPAN_OVER or SPAN_ADD) with
  *  MUL_UN8(second, second_mask) on top — the bytes of drawing the first
