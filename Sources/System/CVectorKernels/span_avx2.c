@@ -43,27 +43,60 @@ AVX2 void combine8(__m256i *out, __m256i low, __m256i high, int op)
     _mm256_storeu_si256(out, _mm256_adds_epu8(source, d));
 }
 
-__attribute__((target("avx2")))
-size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uint32_t *second, int first_weight,
-                         int second_weight, size_t count, uint8_t mask, int op)
+/* Eight pixels of one row, sampled from up to four taps: pixels 0, 1 | 4, 5
+ * into *low and 2, 3 | 6, 7 into *high as 16-bit lanes (as unpacking orders
+ * them). Whole pixels are the top row itself; one direction's two taps are
+ * (A·w₁ + B·w₂) >> 7; four taps are each column's T·wt + B·wb (16 bits),
+ * then (left·wl + right·wr) >> 14 — the sums of SpanKernels' samplers. */
+AVX2 void sample8(const uint32_t *top, const uint32_t *bottom, int wl, int wr, int wt, int wb, __m256i *low,
+                  __m256i *high)
 {
-    const __m256i zero = _mm256_setzero_si256(), factor = _mm256_set1_epi16(mask);
-    const __m256i w1 = _mm256_set1_epi16((short)first_weight), w2 = _mm256_set1_epi16((short)second_weight);
-    const int blend = first_weight != 128 || second_weight != 0;
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i t = _mm256_loadu_si256((const __m256i *)top);
+    if (wr == 0 && wb == 0 && wt == 128) {
+        *low = _mm256_unpacklo_epi8(t, zero);
+        *high = _mm256_unpackhi_epi8(t, zero);
+        return;
+    }
+    /* The two taps of one direction, or each column's vertical blend. */
+    const int across = wr != 0 && wb == 0 && wt == 128;
+    __m256i b = _mm256_loadu_si256((const __m256i *)(across ? top + 1 : bottom));
+    __m256i k1 = _mm256_set1_epi16((short)(across ? wl : wt)), k2 = _mm256_set1_epi16((short)(across ? wr : wb));
+    __m256i vl = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(t, zero), k1),
+                                  _mm256_mullo_epi16(_mm256_unpacklo_epi8(b, zero), k2));
+    __m256i vh = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(t, zero), k1),
+                                  _mm256_mullo_epi16(_mm256_unpackhi_epi8(b, zero), k2));
+    if (across || wr == 0) {
+        *low = _mm256_srli_epi16(vl, 7);
+        *high = _mm256_srli_epi16(vh, 7);
+        return;
+    }
+    __m256i t1 = _mm256_loadu_si256((const __m256i *)(top + 1)), b1 = _mm256_loadu_si256((const __m256i *)(bottom + 1));
+    __m256i rl = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(t1, zero), k1),
+                                  _mm256_mullo_epi16(_mm256_unpacklo_epi8(b1, zero), k2));
+    __m256i rh = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(t1, zero), k1),
+                                  _mm256_mullo_epi16(_mm256_unpackhi_epi8(b1, zero), k2));
+    const __m256i columns = _mm256_set1_epi32(wl | wr << 16);
+    #define PAIRS(unpack, v, r) _mm256_srli_epi32(_mm256_madd_epi16(unpack(v, r), columns), 14)
+    *low = _mm256_packs_epi32(PAIRS(_mm256_unpacklo_epi16, vl, rl), PAIRS(_mm256_unpackhi_epi16, vl, rl));
+    *high = _mm256_packs_epi32(PAIRS(_mm256_unpacklo_epi16, vh, rh), PAIRS(_mm256_unpackhi_epi16, vh, rh));
+    #undef PAIRS
+}
+
+__attribute__((target("avx2")))
+size_t span_combine_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
+                         int left_weight, int right_weight, int top_weight, int bottom_weight, uint8_t mask, int op)
+{
+    const __m256i factor = _mm256_set1_epi16(mask);
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
-        __m256i s = _mm256_loadu_si256((const __m256i *)(first + i));
-        if (blend) {
-            /* (A·w₁ + B·w₂) >> 7: at most 255·128, within a 16-bit lane. */
-            __m256i t = _mm256_loadu_si256((const __m256i *)(second + i));
-            __m256i sl = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, zero), w1),
-                                          _mm256_mullo_epi16(_mm256_unpacklo_epi8(t, zero), w2));
-            __m256i sh = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, zero), w1),
-                                          _mm256_mullo_epi16(_mm256_unpackhi_epi8(t, zero), w2));
-            s = _mm256_packus_epi16(_mm256_srli_epi16(sl, 7), _mm256_srli_epi16(sh, 7));
+        __m256i low, high;
+        sample8(top + i, bottom + i, left_weight, right_weight, top_weight, bottom_weight, &low, &high);
+        if (mask != 255) {
+            low = mul16(low, factor);
+            high = mul16(high, factor);
         }
-        combine8((__m256i *)(destination + i), mul16(_mm256_unpacklo_epi8(s, zero), factor),
-                 mul16(_mm256_unpackhi_epi8(s, zero), factor), op);
+        combine8((__m256i *)(destination + i), low, high, op);
     }
     return i;
 }

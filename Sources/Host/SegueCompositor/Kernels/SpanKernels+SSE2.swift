@@ -357,7 +357,6 @@ extension SpanKernels {
     /// (vL·(128 − wx) + vR·wx) >> 14 with `pmaddwd`: the same sums as `Both`.
     struct Blended: VectorSampler {
         var row: UnsafePointer<UInt32>? { nil }
-        var twoTaps: SpanKernels.TwoTaps? { nil }
         /// Column i of the output's left taps (valid over the interior, and one more).
         let columns: UnsafeMutablePointer<UInt64>
         let sampling: Sampling

@@ -96,9 +96,10 @@ enum SpanKernels {
         let reach = s.wx == 0 ? 0 : 1
         let start = min(max(0, -s.column), count)
         let end = max(start, min(count, s.width - reach - s.column))
-        if let tint, Processor.hasAVX2, let byte = Combiner(op, mask).uniformByte {
-            drawTintedRow(s, tint, byte, mask, op, destination, count, start, end)
-        } else if s.wx == 0 && s.wt == 128 {
+        let whole = s.wx == 0 && s.wt == 128
+        if Processor.hasAVX2, tint != nil || !whole, let byte = Combiner(op, mask).uniformByte {
+            drawSampledRow(s, tint, byte, mask, op, destination, count, start, end)
+        } else if whole {
             dispatch(Direct(pixels: s.top + s.column, sampling: s), tint: tint, mask: mask, op, destination, count, start, end)
         } else if s.wx == 0 {
             dispatch(Vertical(top: s.top + s.column, bottom: s.bottom + s.column, sampling: s),
@@ -112,19 +113,26 @@ enum SpanKernels {
         }
     }
 
-    /// A tinted row: the interior (outputs whose taps all lie inside the
-    /// row) eight pixels at a time with AVX2, whatever the sampling — only
-    /// the alpha is sampled — and the rest one pixel at a time.
-    private static func drawTintedRow(_ s: Sampling, _ tint: UInt32, _ byte: UInt8, _ mask: Mask, _ op: Operator,
-                                      _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, _ start: Int,
-                                      _ end: Int) {
-        let done = start + tinted_span_avx2(destination + start, s.top + s.column + start, s.bottom + s.column + start,
-                                            end - start, Int32(128 - s.wx), Int32(s.wx), Int32(s.wt), Int32(s.wb),
-                                            tint, byte, op.vectorKernelCode)
+    /// A row sampled between pixels, or tinted: the interior (outputs whose
+    /// taps all lie inside the row) eight pixels at a time with AVX2 — a tint
+    /// samples only the alpha — and the rest one pixel at a time.
+    private static func drawSampledRow(_ s: Sampling, _ tint: UInt32?, _ byte: UInt8, _ mask: Mask, _ op: Operator,
+                                       _ destination: UnsafeMutablePointer<UInt32>, _ count: Int, _ start: Int,
+                                       _ end: Int) {
+        let (top, bottom) = (s.top + s.column + start, s.bottom + s.column + start)
+        let weights = (Int32(128 - s.wx), Int32(s.wx), Int32(s.wt), Int32(s.wb))
+        let done = start + (tint.map {
+            tinted_span_avx2(destination + start, top, bottom, end - start, weights.0, weights.1, weights.2, weights.3,
+                             $0, byte, op.vectorKernelCode)
+        } ?? span_combine_avx2(destination + start, top, bottom, end - start, weights.0, weights.1, weights.2,
+                               weights.3, byte, op.vectorKernelCode))
         let combiner = Combiner(op, mask)
-        for range in [0..<start, done..<count] {
-            for i in range { destination[i] = combiner.scalar(mulAll(tint, bilinear(s, i) &>> 24), destination[i]) }
+        @inline(__always) func pixel(_ i: Int) {
+            let sample = bilinear(s, i)
+            destination[i] = combiner.scalar(tint.map { mulAll($0, sample &>> 24) } ?? sample, destination[i])
         }
+        for i in 0..<start { pixel(i) }
+        for i in done..<count { pixel(i) }
     }
 
     /// Two whole-pixel sources with uniform masks in one pass — a crossfade:
@@ -240,9 +248,9 @@ enum SpanKernels {
     private static func run<S: RowSampler>(_ sampler: S, _ combiner: Combiner, needsDestination: Bool,
                                            _ destination: UnsafeMutablePointer<UInt32>, _ start: Int, _ end: Int) {
         var i = start
-        if Processor.hasAVX2, let taps = sampler.twoTaps, let byte = combiner.uniformByte {
-            i &+= span_combine_avx2(destination + i, taps.first + i, taps.second + i, Int32(taps.firstWeight),
-                                    Int32(taps.secondWeight), end &- i, byte, combiner.op.vectorKernelCode)
+        if Processor.hasAVX2, let row = sampler.row, let byte = combiner.uniformByte {
+            i &+= span_combine_avx2(destination + i, row + i, row + i, end &- i, 128, 0, 128, 0, byte,
+                                    combiner.op.vectorKernelCode)
         }
         i = runVector(sampler, combiner, needsDestination: needsDestination, destination, i, end)
         while i < end {
@@ -371,15 +379,6 @@ enum SpanKernels {
 
     // MARK: - Samplers
 
-    /// Output pixel i as (first[i]·firstWeight + second[i]·secondWeight) >> 7
-    /// per channel (weights summing to at most 128; secondWeight 0 with
-    /// firstWeight 128: first[i] itself) — the samplers that take one tap or
-    /// two in one direction, which `span_combine_avx2` draws.
-    struct TwoTaps {
-        let first: UnsafePointer<UInt32>, second: UnsafePointer<UInt32>
-        let firstWeight: Int, secondWeight: Int
-    }
-
     /// Produces the (tinted) source pixels of one output row. The vector
     /// loops need `RowSampler` (`SpanKernels+SSE2.swift`), which adds four
     /// pixels at a time on processors that have a vector path; a sampler's
@@ -387,8 +386,6 @@ enum SpanKernels {
     protocol Sampler {
         /// The source row itself, when output pixel i is source pixel i.
         var row: UnsafePointer<UInt32>? { get }
-        /// Output pixel i from at most two taps in one direction, when it is.
-        var twoTaps: TwoTaps? { get }
         /// Output pixel i; taps outside the row are transparent.
         func scalar(_ i: Int) -> UInt32
     }
@@ -399,7 +396,6 @@ enum SpanKernels {
         let sampling: Sampling
 
         var row: UnsafePointer<UInt32>? { pixels }
-        var twoTaps: TwoTaps? { TwoTaps(first: pixels, second: pixels, firstWeight: 128, secondWeight: 0) }
 
         @inline(__always) func scalar(_ i: Int) -> UInt32 { SpanKernels.bilinear(sampling, i) }
     }
@@ -407,7 +403,6 @@ enum SpanKernels {
     /// A fractional row offset: (T·wt + B·wb) >> 7.
     struct Vertical: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
-        var twoTaps: TwoTaps? { TwoTaps(first: top, second: bottom, firstWeight: sampling.wt, secondWeight: sampling.wb) }
         let top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>
         let sampling: Sampling
         /// The weights as the vector loop wants them, made once per row.
@@ -426,9 +421,6 @@ enum SpanKernels {
     /// A fractional column offset: (L·(128 − wx) + R·wx) >> 7.
     struct Horizontal: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
-        var twoTaps: TwoTaps? {
-            TwoTaps(first: pixels, second: pixels + 1, firstWeight: 128 - sampling.wx, secondWeight: sampling.wx)
-        }
         let pixels: UnsafePointer<UInt32>
         let sampling: Sampling
         let lanes: Lanes
@@ -446,7 +438,6 @@ enum SpanKernels {
     /// 16 bits), then (vL·(128 − wx) + vR·wx) >> 14, as pixman's SSE2.
     struct Both: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
-        var twoTaps: TwoTaps? { nil }
         let top: UnsafePointer<UInt32>, bottom: UnsafePointer<UInt32>
         let sampling: Sampling
         let lanes: Lanes
@@ -464,7 +455,6 @@ enum SpanKernels {
     /// The tint painted with the inner sampler's alpha: `mul(P_c, sa)`.
     struct Tinted<Inner: Sampler>: Sampler {
         var row: UnsafePointer<UInt32>? { nil }
-        var twoTaps: TwoTaps? { nil }
         let inner: Inner
         let paint: UInt32
         let lanes: Lanes

@@ -130,26 +130,26 @@ void argb_to_packed_rgb(const uint32_t *in, uint8_t *out, size_t count, int blue
 /** How span_combine_avx2 combines the source with the destination. */
 enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
 
-/** SpanKernels' rows of an image, eight pixels at a time: each source
- *  pixel s = first[i] (first_weight 128, second_weight 0) or, for an image
- *  offset by a fraction of a pixel one way, the blend of its two taps
- *  (first[i]·first_weight + second[i]·second_weight) >> 7 per channel (the
- *  weights summing to at most 128), is faded by `mask` (s' = MUL_UN8 of
- *  every channel, 255 leaving it as it is), then destination = s'
- *  (SPAN_SOURCE), s' + d·(255 − s'ₐ) (SPAN_OVER) or s' + d (SPAN_ADD), with
- *  pixman's rounding and saturating sums. Returns the pixels done (a
- *  multiple of eight; the caller finishes the rest). Call only when
- *  vector_kernels_have_avx2() says so. */
-size_t span_combine_avx2(uint32_t *destination, const uint32_t *first, const uint32_t *second, int first_weight,
-                         int second_weight, size_t count, uint8_t mask, int op);
+/** SpanKernels' rows of an image, eight pixels at a time: each output
+ *  pixel s is sampled from the taps tl = top[i], tr = top[i + 1],
+ *  bl = bottom[i], br = bottom[i + 1] with weights wl + wr and wt + wb each
+ *  at most 128 — top[i] itself (wl 128, wr 0, wt 128, wb 0); one direction's
+ *  two taps, (tl·wl + tr·wr) >> 7 (wt 128, wb 0) or (tl·wt + bl·wb) >> 7
+ *  (wr 0); or all four, ((tl·wt + bl·wb)·wl + (tr·wt + br·wb)·wr) >> 14, per
+ *  channel (top[i + 1] is read only when wr is not 0; `bottom` must be a
+ *  readable row whenever the sample is not top[i] itself) — then faded by `mask` (s' = MUL_UN8 of every channel,
+ *  255 leaving it as it is) and stored as s' (SPAN_SOURCE), s' + d·(255 −
+ *  s'ₐ) (SPAN_OVER) or s' + d (SPAN_ADD), with pixman's rounding and
+ *  saturating sums. Returns the pixels done (a multiple of eight; the caller
+ *  finishes the rest). Call only when vector_kernels_have_avx2() says so. */
+size_t span_combine_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
+                         int left_weight, int right_weight, int top_weight, int bottom_weight, uint8_t mask, int op);
 
 /** SpanKernels' tinted rows, eight pixels at a time: the tint `paint`
- *  (premultiplied ARGB32) painted with the bilinear alpha of four taps,
- *  α = ((tl·wt + bl·wb)·wl + (tr·wt + br·wb)·wr) >> 14 with tl = top[i],
- *  tr = top[i + 1], bl = bottom[i], br = bottom[i + 1] (each weight 0…128,
- *  wl + wr and wt + wb at most 128; the right taps are read only when wr is
- *  not 0, the bottom ones always), each channel MUL_UN8(paint, α), then
- *  faded and combined as span_combine_avx2 does. Returns the pixels done. */
+ *  (premultiplied ARGB32) painted with the alpha sampled as
+ *  span_combine_avx2 samples (the four-tap sum, which gives the others' too;
+ *  here the bottom taps are always read), each channel MUL_UN8(paint, α),
+ *  then faded and combined as span_combine_avx2 does. Returns the pixels done. */
 size_t tinted_span_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
                         int left_weight, int right_weight, int top_weight, int bottom_weight, uint32_t paint,
                         uint8_t mask, int op);
