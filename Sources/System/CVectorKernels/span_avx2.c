@@ -1,9 +1,8 @@
-/* SpanKernels' rows with AVX2, eight pixels at a time: an image at whole
- * pixels or offset by a fraction of a pixel one way (the source, or the
- * blend of two taps), a tint painted with an image's bilinear alpha, and the
- * fused crossfade; faded by one byte and combined by SRC, OVER or ADD, with
- * pixman's MUL_UN8 rounding and saturating sums — the integers of the Swift
- * loops. */
+/* SpanKernels' rows with AVX2, eight pixels at a time: a translated image
+ * (at whole pixels, or sampled from two or four taps between them), a tint
+ * painted with such an image's alpha, and the fused crossfade; faded by one
+ * byte and combined by SRC, OVER or ADD, with pixman's MUL_UN8 rounding and
+ * saturating sums — the integers of the Swift loops. */
 #include <immintrin.h>
 
 #include "vector_kernels.h"

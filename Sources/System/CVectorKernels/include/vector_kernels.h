@@ -137,10 +137,10 @@ enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
  *  two taps, (tl·wl + tr·wr) >> 7 (wt 128, wb 0) or (tl·wt + bl·wb) >> 7
  *  (wr 0); or all four, ((tl·wt + bl·wb)·wl + (tr·wt + br·wb)·wr) >> 14, per
  *  channel (top[i + 1] is read only when wr is not 0; `bottom` must be a
- *  readable row whenever the sample is not top[i] itself) — then faded by `mask` (s' = MUL_UN8 of every channel,
- *  255 leaving it as it is) and stored as s' (SPAN_SOURCE), s' + d·(255 −
- *  s'ₐ) (SPAN_OVER) or s' + d (SPAN_ADD), with pixman's rounding and
- *  saturating sums. Returns the pixels done (a multiple of eight; the caller
+ *  readable row whenever the sample is not top[i] itself) — then faded by
+ *  `mask` (s' = MUL_UN8 of every channel, 255 leaving it as it is) and
+ *  stored as s' (SPAN_SOURCE), s' + d·(255 − s'ₐ) (SPAN_OVER) or s' + d
+ *  (SPAN_ADD), with pixman's rounding and saturating sums. Returns the pixels done (a multiple of eight; the caller
  *  finishes the rest). Call only when vector_kernels_have_avx2() says so. */
 size_t span_combine_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
                          int left_weight, int right_weight, int top_weight, int bottom_weight, uint8_t mask, int op);
