@@ -24,10 +24,15 @@ AVX2 __m256i inverse_alpha16(__m256i pixels16)
 }
 
 /* Eight source pixels, as 16-bit lanes (pixels 0, 1 | 4, 5 in `low`, 2, 3 |
- * 6, 7 in `high`, as unpacking orders them), combined with *out by `op`. */
-AVX2 void combine8(__m256i *out, __m256i low, __m256i high, int op)
+ * 6, 7 in `high`, as unpacking orders them), faded by `mask` (255 leaves
+ * them) and combined with *out by `op`. */
+AVX2 void combine8(__m256i *out, __m256i low, __m256i high, uint8_t mask, int op)
 {
     const __m256i zero = _mm256_setzero_si256();
+    if (mask != 255) {
+        low = mul16(low, _mm256_set1_epi16(mask));
+        high = mul16(high, _mm256_set1_epi16(mask));
+    }
     __m256i source = _mm256_packus_epi16(low, high);
     if (op == SPAN_SOURCE) {
         _mm256_storeu_si256(out, source);
@@ -86,16 +91,11 @@ __attribute__((target("avx2")))
 size_t span_combine_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
                          int left_weight, int right_weight, int top_weight, int bottom_weight, uint8_t mask, int op)
 {
-    const __m256i factor = _mm256_set1_epi16(mask);
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i low, high;
         sample8(top + i, bottom + i, left_weight, right_weight, top_weight, bottom_weight, &low, &high);
-        if (mask != 255) {
-            low = mul16(low, factor);
-            high = mul16(high, factor);
-        }
-        combine8((__m256i *)(destination + i), low, high, op);
+        combine8((__m256i *)(destination + i), low, high, mask, op);
     }
     return i;
 }
@@ -105,7 +105,7 @@ size_t tinted_span_avx2(uint32_t *destination, const uint32_t *top, const uint32
                         int left_weight, int right_weight, int top_weight, int bottom_weight, uint32_t paint,
                         uint8_t mask, int op)
 {
-    const __m256i zero = _mm256_setzero_si256(), factor = _mm256_set1_epi16(mask);
+    const __m256i zero = _mm256_setzero_si256();
     const __m256i rows = _mm256_set1_epi32(top_weight | bottom_weight << 16);
     const __m256i columns = _mm256_set1_epi32(left_weight | right_weight << 16);
     const __m256i paint16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)paint), zero);
@@ -124,11 +124,7 @@ size_t tinted_span_avx2(uint32_t *destination, const uint32_t *top, const uint32
         __m256i pairs = _mm256_or_si256(alpha, _mm256_slli_epi32(alpha, 16));
         __m256i low = mul16(paint16, _mm256_unpacklo_epi32(pairs, pairs));
         __m256i high = mul16(paint16, _mm256_unpackhi_epi32(pairs, pairs));
-        if (mask != 255) {
-            low = mul16(low, factor);
-            high = mul16(high, factor);
-        }
-        combine8((__m256i *)(destination + i), low, high, op);
+        combine8((__m256i *)(destination + i), low, high, mask, op);
     }
     return i;
 }
