@@ -59,7 +59,7 @@ struct BandRenderer {
             case .span:
                 // Consecutive span images draw row by row, all at once.
                 var run: [SpanImage] = []
-                while i < primitives.count, case .span(let span) = primitives[i].plan {
+                while i < primitives.count, case .span(let span, _) = primitives[i].plan {
                     run.append(span)
                     i = next(i + 1)
                 }
@@ -136,8 +136,8 @@ struct BandRenderer {
                            area: PixelRect, clearingTo fill: UInt32?) throws {
         // A layer that is only a channel split, drawn plainly: the split combined
         // with the destination row by row, the bytes of the layer drawn there.
-        if usesFastPaths, children.count == 2, case .span(let first) = children[0].plan,
-           case .span(let second) = children[1].plan, SpanImage.formSplit(first, second),
+        if usesFastPaths, children.count == 2, case .span(let first, _) = children[0].plan,
+           case .span(let second, _) = children[1].plan, SpanImage.formSplit(first, second),
            primitive.opacity == 1, primitive.mask == nil, primitive.tint == nil, primitive.channels == nil,
            primitive.blend == .normal || primitive.blend == .plusLighter {
             if let fill { destination.fill(fill, in: area) }

@@ -4,9 +4,12 @@ import SegueBasics
 /// only (by whole pixels, or by a fraction that pixman would sample
 /// bilinearly), no clip mask, blended normally or added, with its opacity,
 /// tint or channel factors. It gives pixman's bytes (see `SpanKernels`).
+///
+/// It holds no reference to the surface it reads (copying it costs no
+/// reference counting, which threads drawing many images of one surface
+/// would contend on): whoever holds a span image keeps its surface alive
+/// (`Primitive.Plan.span` holds both).
 struct SpanImage {
-    /// Keeps the pixels alive.
-    let surface: Surface
     /// The (cropped) image's first pixel, its size and its row pitch in pixels.
     let pixels: UnsafePointer<UInt32>
     let width: Int, height: Int
@@ -58,7 +61,6 @@ struct SpanImage {
             wy = (fy & 0xFFFF) >> 9
         }
         let area = crop ?? surface.bounds
-        self.surface = surface
         pixels = UnsafePointer((surface.pixels + area.y0 * surface.stride).assumingMemoryBound(to: UInt32.self) + area.x0)
         width = area.width
         height = area.height

@@ -73,7 +73,7 @@ enum Planner {
         guard case .pixman(.image(let surface, let crop, let transform)) = primitive.plan else { return primitive }
         var planned = primitive
         if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {
-            planned.plan = .span(span)
+            planned.plan = .span(span, surface)
         } else if primitive.filter == .bilinear, primitive.tint == nil, primitive.channels == nil,
                   !transform.preservesAxes, primitive.blend == .normal || primitive.blend == .plusLighter,
                   let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform) {

@@ -22,8 +22,8 @@ struct Primitive {
         /// general path, against which the others are tested byte for byte).
         case pixman(Source)
         /// The span kernels, row by row: an image only translated, without
-        /// a mask (see `SpanImage`).
-        case span(SpanImage)
+        /// a mask (see `SpanImage`), and the surface it reads, kept alive here.
+        case span(SpanImage, Surface)
         /// The affine kernel: a rotated or sheared image, bilinear, normal or
         /// plus-lighter, faded by the opacity or the mask.
         case affine(AffineKernel.Placement)
