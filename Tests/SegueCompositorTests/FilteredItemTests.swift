@@ -231,3 +231,57 @@ extension FilteredItemTests {
         }
     }
 }
+
+extension FilteredItemTests {
+    /// A wave: each column's source a few pixels down or up.
+    static let wave: Distortion.Map = { first, count, positions in
+        for i in 0..<count {
+            positions[2 * i] = first.x + Double(i)
+            positions[2 * i + 1] = first.y + 3.3 * sin((first.x + Double(i)) / 9)
+        }
+    }
+
+    @Test("a projected or distorted item keeps its opacity, clip, tint, channel factors and blend mode on the fast path")
+    func projectedAndDistortedItemsKeepEveryProperty() throws {
+        let image = noiseSurface(width: 90, height: 70, seed: 12)
+        let under = noiseSurface(width: 110, height: 90, seed: 13, opaque: true)
+        let h = ProjectiveTransform.rotation3D(degrees: 35, axis: (0, 1, 0), anchor: Point(x: 45, y: 35), anchorZ: 0,
+                                               perspective: 1, size: (90, 70))
+        let distortion = Distortion(frame: Rect(x: 0, y: 0, width: 90, height: 70), maxSampleOffset: (0, 4),
+                                    map: Self.wave)
+        let projected = DrawItem(source: .surface(image), transform: .translation(x: 7.5, y: 4), projection: h)
+        let distorted = DrawItem(source: .surface(image), transform: .translation(x: 7.5, y: 4), distortion: distortion)
+        for item in [projected, distorted] {
+            // What the sampling kernels draw, then what they leave to pixman.
+            var drawn: [DrawItem] = []
+            for blend in [BlendMode.normal, .plusLighter] {
+                var plain = item
+                plain.blend = blend
+                drawn.append(plain)
+            }
+            var faded = item
+            (faded.opacity, faded.clip) = (0.6, Clip.rect(Rect(x: 3.5, y: 6.25, width: 80, height: 61)))
+            drawn.append(faded)
+            var left: [DrawItem] = []
+            for blend in [BlendMode.multiply, .screen] {
+                var plain = item
+                plain.blend = blend
+                left.append(plain)
+            }
+            // A group's tint and channel factors reach the filtered item inside it.
+            let inner = Picture([item])
+            left.append(DrawItem(source: .picture(inner), tint: Color(red: 0.2, green: 0.7, blue: 0.4, alpha: 0.8)))
+            left.append(DrawItem(source: .picture(inner), channels: Color(red: 1, green: 0, blue: 0.5, alpha: 1)))
+            // The projective kernel rounds its own way (ProjectiveKernelTests); the distortion
+            // kernel gives the bytes of pixman drawing the distorted image.
+            for (k, variant) in (item.distortion != nil ? drawn + left : left).enumerated() {
+                let picture = Picture([DrawItem(source: .surface(under)), variant])
+                let general = try Surface(width: 110, height: 90)
+                try Compositor(threads: 1, fastPaths: false).render(picture, background: .clear, into: general)
+                let fast = try render(picture, width: 110, height: 90, threads: 2)
+                let d = difference(fast, general)
+                #expect(d.count == 0, "\(item.distortion != nil ? "distorted" : "projected"), variant \(k): \(d)")
+            }
+        }
+    }
+}

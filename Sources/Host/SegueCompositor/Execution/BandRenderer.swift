@@ -49,7 +49,7 @@ struct BandRenderer {
                 try draw(children, into: destination, area: inner, clearTo: 0)
                 filled = true
                 i = next(i + 1)
-            case .pixman, .layer, .span, .affine, .projective, .filtered:
+            case .pixman, .layer, .span, .affine, .projective, .distortion, .filtered:
                 break
             }
         }
@@ -68,7 +68,8 @@ struct BandRenderer {
                 continue
             case .layer(let children):
                 try drawLayer(primitive, children, into: destination, area: area, clearingTo: filled ? nil : fill)
-            case .affine(let placement as AffineKernel.Sampled), .projective(let placement as AffineKernel.Sampled):
+            case .affine(let placement as AffineKernel.Sampled), .projective(let placement as AffineKernel.Sampled),
+                 .distortion(let placement as AffineKernel.Sampled):
                 if !filled { destination.fill(fill, in: area) }
                 Self.drawSampled(primitive, placement, into: destination, area: area,
                                  under: Self.opaqueCover(over: i, of: primitives, in: area))

@@ -87,9 +87,11 @@ public final class Compositor: @unchecked Sendable {
 
     /// `primitives` with every `.filtered` one (inner ones first) replaced by
     /// its image: the children drawn offscreen (in bands, on the pool's
-    /// threads), then changed by the filter — a colour matrix, blur or
-    /// distortion into an image drawn like any other, a projection for the
-    /// projective kernel (pixman without fast paths). The images' memory goes into `images`.
+    /// threads), then changed by the filter — a colour matrix or blur into an
+    /// image drawn like any other; a distortion or projection sampled by its
+    /// kernel straight into the frame's bands (without fast paths, or with a
+    /// tint, channel factors or a blend mode the kernels do not draw: a
+    /// distorted image or a projection pixman draws). The images' memory goes into `images`.
     private func materialize(_ primitives: [Primitive], keeping images: inout [LayerPool.Lease],
                              cancellation: Cancellation) throws -> [Primitive] {
         try primitives.compactMap { original in
@@ -119,21 +121,28 @@ public final class Compositor: @unchecked Sendable {
                     primitive.plan = .pixman(.image(blurred.image.surface, crop: nil,
                                                     transform: blurred.transform.concatenating(placement)))
                 case .distortion(let distortion, let origin, _):
-                    let distorted = try distort(layer.surface, at: (region.x0, region.y0), by: distortion,
-                                                origin: origin, over: primitive.bounds, cancellation: cancellation)
-                    images.append(distorted)
-                    primitive.plan = .pixman(.image(distorted.surface, crop: nil, transform: .translation(
-                        x: Double(primitive.bounds.x0), y: Double(primitive.bounds.y0))))
+                    if usesFastPaths, primitive.kernelsCanSample, let sampler = PointSampler(layer.surface) {
+                        // Sampled straight into the frame's bands.
+                        primitive.plan = .distortion(DistortionKernel(distortion: distortion, origin: origin,
+                                                                      sampler: sampler, sourceOrigin: (region.x0, region.y0)))
+                    } else {
+                        let distorted = try distort(layer.surface, at: (region.x0, region.y0), by: distortion,
+                                                    origin: origin, over: primitive.bounds, cancellation: cancellation)
+                        images.append(distorted)
+                        primitive.plan = .pixman(.image(distorted.surface, crop: nil, transform: .translation(
+                            x: Double(primitive.bounds.x0), y: Double(primitive.bounds.y0))))
+                    }
                 case .projection(let h):
                     let transform = ProjectiveTransform(placement).concatenating(h)
-                    if usesFastPaths, let kernel = ProjectiveKernel.Placement(source: layer.surface, transform: transform) {
+                    if usesFastPaths, primitive.kernelsCanSample,
+                       let kernel = ProjectiveKernel.Placement(source: layer.surface, transform: transform) {
                         primitive.plan = .projective(kernel)
                     } else {
                         primitive.plan = .pixman(.projectedImage(layer.surface, transform: transform))
                     }
                 }
                 return usesFastPaths ? Planner.kernelPlan(for: primitive) : primitive
-            case .pixman, .span, .affine, .projective:
+            case .pixman, .span, .affine, .projective, .distortion:
                 return primitive
             }
         }
@@ -156,7 +165,8 @@ public final class Compositor: @unchecked Sendable {
             guard !cancellation.isRequested else { return }
             destination.fill(0, in: bands[index])
             kernel.composite(.over, coverage: .opacity(1), into: image.surface.pixels,
-                             destinationStride: image.surface.stride, origin: destination.origin, area: bands[index])
+                             destinationStride: image.surface.stride, origin: destination.origin, area: bands[index],
+                             vectorized: true)
         }
         try cancellation.check()
         return image

@@ -7,7 +7,7 @@ import SegueBasics
 /// at a time; CVectorKernels' `sample_points` turns them into sample points
 /// (positions outside the source, or not finite, draw nothing). An identity
 /// map at whole-pixel positions reads every pixel exactly.
-struct DistortionKernel: @unchecked Sendable {
+struct DistortionKernel: AffineKernel.Sampled, @unchecked Sendable {
     let distortion: Distortion
     /// Where the distortion's frame origin lies on the device.
     let origin: Point
@@ -15,13 +15,20 @@ struct DistortionKernel: @unchecked Sendable {
     let sampler: PointSampler
     let sourceOrigin: (x: Int, y: Int)
 
+    func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
+                   into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
+                   area: PixelRect) {
+        composite(op, coverage: coverage, into: destination, destinationStride: destinationStride, origin: origin,
+                  area: area, vectorized: true)
+    }
+
     /// Combines the distorted source, times `coverage`, with the destination
     /// pixels of `area` (pixel (0, 0) of `destination` is device pixel
     /// `destinationOrigin`), by `op`; `vectorized: false` keeps to the
     /// scalar code (for tests).
     func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
                    into destination: UnsafeMutableRawPointer, destinationStride: Int,
-                   origin destinationOrigin: (x: Int, y: Int), area: PixelRect, vectorized: Bool = true) {
+                   origin destinationOrigin: (x: Int, y: Int), area: PixelRect, vectorized: Bool) {
         guard !area.isEmpty else { return }
         let positions = UnsafeMutablePointer<Double>.allocate(capacity: 2 * area.width)
         defer { positions.deallocate() }

@@ -27,7 +27,7 @@ enum Planner {
                 let kept = prepare(children, within: needed, fastPaths: fastPaths, forEach: forEach)
                 guard !kept.isEmpty else { return [] }
                 primitive.plan = .filtered(kept, filter)
-            case .pixman, .span, .affine, .projective:
+            case .pixman, .span, .affine, .projective, .distortion:
                 break
             }
             let fractionalRect = primitive.clipRect.map { !$0.isIntegral } ?? false
@@ -74,8 +74,7 @@ enum Planner {
         var planned = primitive
         if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {
             planned.plan = .span(span, surface)
-        } else if primitive.filter == .bilinear, primitive.tint == nil, primitive.channels == nil,
-                  !transform.preservesAxes, primitive.blend == .normal || primitive.blend == .plusLighter,
+        } else if primitive.filter == .bilinear, primitive.kernelsCanSample, !transform.preservesAxes,
                   let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform) {
             // Axis-aligned scales stay with pixman, whose SSE2 scaled-bilinear path is faster for them.
             planned.plan = .affine(placement)

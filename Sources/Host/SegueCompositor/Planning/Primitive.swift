@@ -30,6 +30,9 @@ struct Primitive {
         /// The projective kernel: an image in perspective, bilinear, normal
         /// or plus-lighter, faded by the opacity or the mask.
         case projective(ProjectiveKernel.Placement)
+        /// The distortion kernel: a plugin's map sampled bilinearly, normal
+        /// or plus-lighter, faded by the opacity or the mask.
+        case distortion(DistortionKernel)
         /// The children drawn into an offscreen layer, which is then drawn
         /// as one image with this primitive's opacity, mask, tint and blend.
         case layer([Primitive])
@@ -70,12 +73,19 @@ struct Primitive {
         return mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
     }
 
-    /// True for an image a sampling kernel draws (affine or projective).
+    /// True for an image a sampling kernel draws (affine, projective or distortion).
     var isSampled: Bool {
         switch plan {
-        case .affine, .projective: true
+        case .affine, .projective, .distortion: true
         case .pixman, .span, .layer, .filtered: false
         }
+    }
+
+    /// True when a sampling kernel can draw this primitive's image: it
+    /// applies the opacity or mask, and blends normally or adds, but draws
+    /// no tint or channel factors.
+    var kernelsCanSample: Bool {
+        tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
     }
 
     /// True for a layer that, drawn onto transparent pixels, gives what its
