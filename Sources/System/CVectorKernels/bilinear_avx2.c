@@ -102,16 +102,16 @@ AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0,
                                            _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3,
                                                             0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3));
         }
-        if (!xs) {
-            /* The lines the next output row reads below these pixels: a turn walks across rows faster
-             * than the hardware prefetcher follows, and this row's own lines above were read by the
-             * row before. */
-            for (int32_t k = (int32_t)i; k < (int32_t)i + 8; k += 7) {
-                const int32_t px = x0 + k * dx + row_dx, py = y0 + k * dy + row_dy;
-                if (px >= 0 && py >= 0 && (py >> 16) + 1 < rows)
-                    _mm_prefetch((const char *)pixels + (size_t)((py >> 16) + 1) * stride + (size_t)(px >> 16) * 4,
-                                 _MM_HINT_T0);
-            }
+        /* The lines the next output row reads below these pixels: a turn walks across rows faster
+         * than the hardware prefetcher follows, and this row's own lines above were read by the
+         * row before. Given points say nothing of the next row's: they are guessed one step
+         * (row_dx, row_dy) on from these. */
+        for (size_t k = i; k < i + 8; k += 7) {
+            const int32_t px = (xs ? xs[k] : x0 + (int32_t)k * dx) + row_dx;
+            const int32_t py = (xs ? ys[k] : y0 + (int32_t)k * dy) + row_dy;
+            if (px >= 0 && py >= 0 && (py >> 16) + 1 < rows)
+                _mm_prefetch((const char *)pixels + (size_t)((py >> 16) + 1) * stride + (size_t)(px >> 16) * 4,
+                             _MM_HINT_T0);
         }
         __m256i source = sample8(pixels, (int32_t)stride, x, y);
         __m256i *target = (__m256i *)(destination + i);

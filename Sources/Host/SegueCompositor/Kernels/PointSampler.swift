@@ -70,7 +70,7 @@ struct PointSampler: @unchecked Sendable {
                 while end < count && kinds[end] == 2 { end += 1 }
                 let done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
                                               xs + i, ys + i, row + i, maskRow.map { $0 + i }, factor,
-                                              op == .add ? 1 : 0, end - i, 0, 0, 0)
+                                              op == .add ? 1 : 0, end - i, 0, Self.prefetchDistance, Int32(height))
                 for k in (i + done)..<end { composite(k, xs, ys, row, maskRow, factor, op) }
                 i = end
             }
@@ -89,6 +89,14 @@ struct PointSampler: @unchecked Sendable {
         guard s != 0 else { return }
         row[i] = AffineKernel.combine(s, row[i], coverage: maskRow.map { UInt32($0[i]) } ?? factor, op)
     }
+
+    /// Where the lines to prefetch lie, 16.16 source pixels below each
+    /// point being sampled: where points move down the source with the
+    /// output (a wave, a shift, a turn seen from the front), rows to come
+    /// read there. Four rows on leaves the memory time to answer (`.rotation3D`
+    /// at 1080p, one thread, measured side by side: one row on 0.96× the time
+    /// without prefetching, two 0.76×, four 0.74×, eight 0.73×).
+    static let prefetchDistance: Int32 = 4 << 16
 
     /// Source pixel (x, y), transparent outside the image.
     @inline(__always)

@@ -83,9 +83,10 @@ void color_matrix_line(uint32_t *pixels, size_t count, const int32_t m[3][4], in
  *  pixman's rounding: the bytes of `AffineKernel`'s scalar functions.
  *  Point i is (x0 + i·dx, y0 + i·dy), or (xs[i], ys[i]) when `xs` is not
  *  NULL; every point must have all four neighbours inside the source, and
- *  (rows − 1)·stride must fit 31 bits. With x0, y0, the source lines the
- *  next output row reads, one step (row_dx, row_dy) on, are prefetched as
- *  it goes (the source has `rows` rows). Returns the pixels done (a
+ *  (rows − 1)·stride must fit 31 bits. The source lines below the points
+ *  one step (row_dx, row_dy) on are prefetched as it goes (the source has
+ *  `rows` rows): with x0, y0, the step to the next output row; with given
+ *  points, a guess (`rows` 0 prefetches nothing). Returns the pixels done (a
  *  multiple of eight; the caller finishes the rest). */
 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                           const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
