@@ -241,17 +241,22 @@ extension FilteredItemTests {
         }
     }
 
-    @Test("a projected or distorted item keeps its opacity, clip, tint, channel factors and blend mode on the fast path")
-    func projectedAndDistortedItemsKeepEveryProperty() throws {
+    @Test("a projected, distorted or blurred item keeps its opacity, clip, tint, channel factors and blend mode on the fast path, placed by whole pixels or not")
+    func filteredItemsKeepEveryProperty() throws {
         let image = noiseSurface(width: 90, height: 70, seed: 12)
         let under = noiseSurface(width: 110, height: 90, seed: 13, opaque: true)
         let h = ProjectiveTransform.rotation3D(degrees: 35, axis: (0, 1, 0), anchor: Point(x: 45, y: 35), anchorZ: 0,
                                                perspective: 1, size: (90, 70))
         let distortion = Distortion(frame: Rect(x: 0, y: 0, width: 90, height: 70), maxSampleOffset: (0, 4),
                                     map: Self.wave)
-        let projected = DrawItem(source: .surface(image), transform: .translation(x: 7.5, y: 4), projection: h)
-        let distorted = DrawItem(source: .surface(image), transform: .translation(x: 7.5, y: 4), distortion: distortion)
-        for item in [projected, distorted] {
+        // By whole pixels, the filters read the image itself rather than a copy.
+        var items: [DrawItem] = []
+        for placement in [AffineTransform.translation(x: 7.5, y: 4), .translation(x: 7, y: 4)] {
+            items.append(DrawItem(source: .surface(image), transform: placement, projection: h))
+            items.append(DrawItem(source: .surface(image), transform: placement, distortion: distortion))
+            items.append(DrawItem(source: .surface(image), transform: placement, blur: Blur(radius: 3)))
+        }
+        for (index, item) in items.enumerated() {
             // What the sampling kernels draw, then what they leave to pixman.
             var drawn: [DrawItem] = []
             for blend in [BlendMode.normal, .plusLighter] {
@@ -274,13 +279,13 @@ extension FilteredItemTests {
             left.append(DrawItem(source: .picture(inner), channels: Color(red: 1, green: 0, blue: 0.5, alpha: 1)))
             // The projective kernel rounds its own way (ProjectiveKernelTests); the distortion
             // kernel gives the bytes of pixman drawing the distorted image.
-            for (k, variant) in (item.distortion != nil ? drawn + left : left).enumerated() {
+            for (k, variant) in (item.projection == nil ? drawn + left : left).enumerated() {
                 let picture = Picture([DrawItem(source: .surface(under)), variant])
                 let general = try Surface(width: 110, height: 90)
                 try Compositor(threads: 1, fastPaths: false).render(picture, background: .clear, into: general)
                 let fast = try render(picture, width: 110, height: 90, threads: 2)
                 let d = difference(fast, general)
-                #expect(d.count == 0, "\(item.distortion != nil ? "distorted" : "projected"), variant \(k): \(d)")
+                #expect(d.count == 0, "item \(index), variant \(k): \(d)")
             }
         }
     }

@@ -20,6 +20,8 @@ public final class Surface: @unchecked Sendable {
     /// The first byte of the first row.
     public let pixels: UnsafeMutableRawPointer
     private let ownsPixels: Bool
+    /// The surface whose pixels a view shows, kept alive by it.
+    private let viewed: Surface?
 
     /// A new transparent surface with stride `width * 4`.
     /// - Throws: `.invalidArgument` for a side outside 1...maximumSide, `.outOfMemory`.
@@ -45,6 +47,7 @@ public final class Surface: @unchecked Sendable {
         self.stride = width * 4
         self.pixels = memory
         self.ownsPixels = true
+        self.viewed = nil
     }
 
     /// Wraps memory the caller owns and keeps valid for the surface's life.
@@ -61,6 +64,19 @@ public final class Surface: @unchecked Sendable {
         self.stride = stride
         self.pixels = pixels
         self.ownsPixels = false
+        self.viewed = nil
+    }
+
+    /// A view of `width` × `height` pixels of `surface` from `first` on,
+    /// rows `surface.stride` bytes apart: the same memory, no copy, kept
+    /// alive by the view. The rectangle must lie inside `surface`.
+    init(viewing first: UnsafePointer<UInt32>, width: Int, height: Int, of surface: Surface) {
+        self.width = width
+        self.height = height
+        self.stride = surface.stride
+        self.pixels = UnsafeMutableRawPointer(mutating: first)
+        self.ownsPixels = false
+        self.viewed = surface
     }
 
     deinit {

@@ -105,28 +105,26 @@ public final class Compositor: @unchecked Sendable {
                 let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
                 let region = filter.region(for: primitive.bounds, source: source)
                 guard !region.isEmpty else { return nil }
-                let layer = try renderer.layers.lease(width: region.width, height: region.height, cleared: false)
-                images.append(layer)
-                try drawBands(children, into: Destination(layer.surface, origin: (region.x0, region.y0)), area: region,
-                              clearTo: 0, cancellation: cancellation)
+                let content = try image(of: children, over: region, changed: filter.changesItsSource, keeping: &images,
+                                        cancellation: cancellation)
                 let placement = AffineTransform.translation(x: Double(region.x0), y: Double(region.y0))
                 switch filter {
                 case .colorMatrix(let matrix):
-                    ColorMatrixKernel(matrix).apply(to: layer.surface, forEach: pool.forEach)
-                    primitive.plan = .pixman(.image(layer.surface, crop: nil, transform: placement))
+                    ColorMatrixKernel(matrix).apply(to: content, forEach: pool.forEach)
+                    primitive.plan = .pixman(.image(content, crop: nil, transform: placement))
                 case .blur(let sigma, let opaque):
                     let blurred = try GaussianBlur(sigma: sigma, opaque: opaque)
-                        .apply(to: layer.surface, layers: renderer.layers, forEach: pool.forEach)
+                        .apply(to: content, layers: renderer.layers, forEach: pool.forEach)
                     images.append(blurred.image)
                     primitive.plan = .pixman(.image(blurred.image.surface, crop: nil,
                                                     transform: blurred.transform.concatenating(placement)))
                 case .distortion(let distortion, let origin, _):
-                    if usesFastPaths, primitive.kernelsCanSample, let sampler = PointSampler(layer.surface) {
+                    if usesFastPaths, primitive.kernelsCanSample, let sampler = PointSampler(content) {
                         // Sampled straight into the frame's bands.
                         primitive.plan = .distortion(DistortionKernel(distortion: distortion, origin: origin,
                                                                       sampler: sampler, sourceOrigin: (region.x0, region.y0)))
                     } else {
-                        let distorted = try distort(layer.surface, at: (region.x0, region.y0), by: distortion,
+                        let distorted = try distort(content, at: (region.x0, region.y0), by: distortion,
                                                     origin: origin, over: primitive.bounds, cancellation: cancellation)
                         images.append(distorted)
                         primitive.plan = .pixman(.image(distorted.surface, crop: nil, transform: .translation(
@@ -135,10 +133,10 @@ public final class Compositor: @unchecked Sendable {
                 case .projection(let h):
                     let transform = ProjectiveTransform(placement).concatenating(h)
                     if usesFastPaths, primitive.kernelsCanSample,
-                       let kernel = ProjectiveKernel.Placement(source: layer.surface, transform: transform) {
+                       let kernel = ProjectiveKernel.Placement(source: content, transform: transform) {
                         primitive.plan = .projective(kernel)
                     } else {
-                        primitive.plan = .pixman(.projectedImage(layer.surface, transform: transform))
+                        primitive.plan = .pixman(.projectedImage(content, transform: transform))
                     }
                 }
                 return usesFastPaths ? Planner.kernelPlan(for: primitive) : primitive
@@ -146,6 +144,25 @@ public final class Compositor: @unchecked Sendable {
                 return primitive
             }
         }
+    }
+
+    /// What `children` draw over `region`, as an image whose pixel (0, 0)
+    /// is the region's first. Where one image, drawn plainly, covers the
+    /// region (a view, for an effect), it is a view of that image's own
+    /// pixels, unless the filter is to change them; otherwise the children
+    /// are drawn into a new image, kept in `images`.
+    private func image(of children: [Primitive], over region: PixelRect, changed: Bool,
+                       keeping images: inout [LayerPool.Lease], cancellation: Cancellation) throws -> Surface {
+        // A span image blends normally or adds, without a mask: onto transparency, its pixels as they are.
+        if usesFastPaths, !changed, children.count == 1, case .span(let span, let surface) = children[0].plan,
+           children[0].bounds.contains(region), let first = span.unchangedPixels(of: region) {
+            return Surface(viewing: first, width: region.width, height: region.height, of: surface)
+        }
+        let layer = try renderer.layers.lease(width: region.width, height: region.height, cleared: false)
+        images.append(layer)
+        try drawBands(children, into: Destination(layer.surface, origin: (region.x0, region.y0)), area: region,
+                      clearTo: 0, cancellation: cancellation)
+        return layer.surface
     }
 
     /// The distorted image of `source` (whose pixel (0, 0) is device pixel

@@ -98,6 +98,15 @@ struct SpanImage {
                                     wt: hasTop ? 128 - wy : 0, wb: hasBottom ? wy : 0)
     }
 
+    /// The first of the pixels device rectangle `area` shows, when the image
+    /// covers all of it and shows its pixels as they are (by whole pixels,
+    /// without tint, opacity or channel factors); rows are `pitch` apart.
+    func unchangedPixels(of area: PixelRect) -> UnsafePointer<UInt32>? {
+        guard wx == 0, wy == 0, tint == nil, mask == .none, !area.isEmpty, area.x0 + column >= 0,
+              area.y0 + row >= 0, area.x1 + column <= width, area.y1 + row <= height else { return nil }
+        return pixels + (area.y0 + row) * pitch + area.x0 + column
+    }
+
     /// Draws device columns `columns` of device row `y`; `row` is that row
     /// of the destination, indexed by device column.
     func drawRow(_ y: Int, _ columns: Range<Int>, _ op: SpanKernels.Operator, into destination: UnsafeMutablePointer<UInt32>) {

@@ -17,6 +17,15 @@ enum LayerFilter {
     /// are device coordinates less `origin`.
     case distortion(Distortion, origin: Point, output: PixelRect)
 
+    /// True when the filter changes the image it is given in place (rather
+    /// than reading it into another).
+    var changesItsSource: Bool {
+        switch self {
+        case .colorMatrix: true
+        case .blur, .projection, .distortion: false
+        }
+    }
+
     /// The device pixels the filtered image of `source` (the children's
     /// bounds) may cover; nil when it covers none.
     func bounds(ofSource source: PixelRect) -> Rect? {
