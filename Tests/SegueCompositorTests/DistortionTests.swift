@@ -154,6 +154,23 @@ import Testing
         }
     }
 
+    @Test("kinds_run counts the run of equal kinds at the start, whatever its length")
+    func kindsRunCountsTheFirstRun() {
+        var random = SeededRandom(seed: 22)
+        for count in [1, 2, 15, 16, 17, 31, 32, 33, 100] {
+            for _ in 0..<20 {
+                // Long runs, so that runs end inside and across the sixteen-byte steps.
+                var kinds = [UInt8]()
+                while kinds.count < count {
+                    kinds += [UInt8](repeating: UInt8(random.next() % 3), count: 1 + Int(random.next() % 40))
+                }
+                kinds = Array(kinds.prefix(count))
+                let want = kinds.firstIndex { $0 != kinds[0] } ?? count
+                #expect(kinds_run(kinds, count) == want, "\(kinds)")
+            }
+        }
+    }
+
     @Test("positions outside the source, NaN or infinite leave their pixels transparent")
     func invalidPositionsAreTransparent() throws {
         let source = noiseSurface(width: 32, height: 24, seed: 3, opaque: true)

@@ -18,8 +18,12 @@ AVX2 static inline __m256i sample8(const uint8_t *pixels, int32_t stride, __m256
     /* (tl, tr) and (bl, br) of pixels 0-3 and 4-7, 64 bits a pixel. */
     __m256i top0 = _mm256_i32gather_epi64((const long long *)pixels, low, 1);
     __m256i top1 = _mm256_i32gather_epi64((const long long *)pixels, high, 1);
-    __m256i bottom0 = _mm256_i32gather_epi64((const long long *)(pixels + stride), low, 1);
-    __m256i bottom1 = _mm256_i32gather_epi64((const long long *)(pixels + stride), high, 1);
+    /* Where no sample weighs the lower row (a row shifted sideways), it is not read. */
+    __m256i bottom0 = top0, bottom1 = top1;
+    if (!_mm256_testz_si256(y, _mm256_set1_epi32(0xFE00))) {
+        bottom0 = _mm256_i32gather_epi64((const long long *)(pixels + stride), low, 1);
+        bottom1 = _mm256_i32gather_epi64((const long long *)(pixels + stride), high, 1);
+    }
     /* Weights, one 32-bit word a pixel: (128 − d) in the low half, d in the high. */
     __m256i dy = _mm256_and_si256(_mm256_srli_epi32(y, 9), _mm256_set1_epi32(127));
     __m256i dx = _mm256_and_si256(_mm256_srli_epi32(x, 9), _mm256_set1_epi32(127));
@@ -107,8 +111,8 @@ AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0,
          * row before. Given points say nothing of the next row's: they are guessed one step
          * (row_dx, row_dy) on from these. */
         for (size_t k = i; k < i + 8; k += 7) {
-            const int32_t px = (xs ? xs[k] : x0 + (int32_t)k * dx) + row_dx;
-            const int32_t py = (xs ? ys[k] : y0 + (int32_t)k * dy) + row_dy;
+            const int64_t px = (int64_t)(xs ? xs[k] : x0 + (int32_t)k * dx) + row_dx;
+            const int64_t py = (int64_t)(xs ? ys[k] : y0 + (int32_t)k * dy) + row_dy;
             if (px >= 0 && py >= 0 && (py >> 16) + 1 < rows)
                 _mm_prefetch((const char *)pixels + (size_t)((py >> 16) + 1) * stride + (size_t)(px >> 16) * 4,
                              _MM_HINT_T0);

@@ -140,3 +140,18 @@ void projective_points(const double g[3][3], double cy, int32_t x0, size_t count
     (void)avx2;
     points(g, cy, x0, count, width, height, xs, ys, kinds);
 }
+
+size_t kinds_run(const uint8_t *kinds, size_t count)
+{
+    size_t i = 1;
+#if defined(__SSE2__)
+    const __m128i kind = _mm_set1_epi8((char)kinds[0]);
+    for (; i + 16 <= count; i += 16) {
+        unsigned differ = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(kinds + i)), kind))
+                          & 0xFFFF;
+        if (differ) return i + (size_t)__builtin_ctz(differ);
+    }
+#endif
+    while (i < count && kinds[i] == kinds[0]) i++;
+    return i;
+}

@@ -30,7 +30,7 @@ struct DistortionKernel: AffineKernel.Sampled, @unchecked Sendable {
                    into destination: UnsafeMutableRawPointer, destinationStride: Int,
                    origin destinationOrigin: (x: Int, y: Int), area: PixelRect, vectorized: Bool) {
         guard !area.isEmpty else { return }
-        let positions = UnsafeMutablePointer<Double>.allocate(capacity: 2 * area.width)
+        let positions = UnsafeMutablePointer<Double>.allocate(capacity: 2 * min(area.width, PointSampler.segment))
         defer { positions.deallocate() }
         let (width, height) = (Int32(sampler.width), Int32(sampler.height))
         let sourceX = Double(sourceOrigin.x) - origin.x, sourceY = Double(sourceOrigin.y) - origin.y

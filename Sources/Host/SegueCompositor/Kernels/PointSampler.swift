@@ -49,35 +49,42 @@ struct PointSampler: @unchecked Sendable {
         let limit = AffineKernel.Placement.coordinateLimit
         guard !area.isEmpty, area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit else { return }
         let avx2 = vectorized && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
-        let count = area.width
-        let xs = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        let ys = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-        let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        let longest = min(area.width, Self.segment)
+        let xs = UnsafeMutablePointer<Int32>.allocate(capacity: longest)
+        let ys = UnsafeMutablePointer<Int32>.allocate(capacity: longest)
+        let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: longest)
         defer { xs.deallocate(); ys.deallocate(); kinds.deallocate() }
         for y in area.y0..<area.y1 {
-            let row = (destination + (y - origin.y) * destinationStride).assumingMemoryBound(to: UInt32.self)
-                - origin.x + area.x0
-            let maskRow = mask.map { $0.bytes + (y - $0.origin.y) * $0.stride - $0.origin.x + area.x0 }
-            points(area.x0, y, count, xs, ys, kinds)
-            var i = 0
-            while i < count {
-                guard kinds[i] == 2, avx2 else {
-                    if kinds[i] != 0 { composite(i, xs, ys, row, maskRow, factor, op) }
-                    i += 1
-                    continue
+            for x0 in Swift.stride(from: area.x0, to: area.x1, by: Self.segment) {
+                let count = min(Self.segment, area.x1 - x0)
+                let row = (destination + (y - origin.y) * destinationStride).assumingMemoryBound(to: UInt32.self)
+                    - origin.x + x0
+                let maskRow = mask.map { $0.bytes + (y - $0.origin.y) * $0.stride - $0.origin.x + x0 }
+                points(x0, y, count, xs, ys, kinds)
+                var i = 0
+                while i < count {
+                    // A run of one kind: nothing to draw, some neighbours outside, or all inside.
+                    let kind = kinds[i], end = i + kinds_run(kinds + i, count - i)
+                    var done = 0
+                    if kind == 2, avx2 {
+                        done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
+                                                  xs + i, ys + i, row + i, maskRow.map { $0 + i }, factor,
+                                                  op == .add ? 1 : 0, end - i, 0, Self.prefetchDistance, Int32(height))
+                    }
+                    if kind != 0 {
+                        for k in (i + done)..<end { composite(k, xs, ys, row, maskRow, factor, op) }
+                    }
+                    i = end
                 }
-                var end = i
-                while end < count && kinds[end] == 2 { end += 1 }
-                let done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
-                                              xs + i, ys + i, row + i, maskRow.map { $0 + i }, factor,
-                                              op == .add ? 1 : 0, end - i, 0, Self.prefetchDistance, Int32(height))
-                for k in (i + done)..<end { composite(k, xs, ys, row, maskRow, factor, op) }
-                i = end
             }
         }
     }
 
-    /// Pixel `i` of a row (`row` and `maskRow` start at the area's first column), one at a time.
+    /// Pixels per call of `points`: a segment's points, and the source
+    /// positions a distortion gives for them, stay in the first-level cache.
+    static let segment = 256
+
+    /// Pixel `i` of a segment (`row` and `maskRow` start at its first column), one at a time.
     @inline(__always)
     private func composite(_ i: Int, _ xs: UnsafeMutablePointer<Int32>, _ ys: UnsafeMutablePointer<Int32>,
                            _ row: UnsafeMutablePointer<UInt32>, _ maskRow: UnsafePointer<UInt8>?,

@@ -110,6 +110,11 @@ void projective_points(const double g[3][3], double cy, int32_t x0, size_t count
 void sample_points(const double *uv, size_t count, double x, double y, int32_t width, int32_t height, int32_t *xs,
                    int32_t *ys, uint8_t *kinds, int avx2);
 
+/** How many of the first `count` kinds (as projective_points and
+ *  sample_points write them) equal kinds[0]: the length of the run that
+ *  starts there, sixteen at a time (count > 0). */
+size_t kinds_run(const uint8_t *kinds, size_t count);
+
 /*
  * The rows of segue_surface_import and _export (ForeignPixels in
  * Sources/Host/SegueImageIO): `avx2` non-zero runs the same C compiled for
