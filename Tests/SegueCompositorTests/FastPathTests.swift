@@ -475,6 +475,64 @@ struct FastPathTests {
         }
     }
 
+    @Test("images turned in 3-D under opaque ones give the bytes of drawing them one after the other",
+          arguments: 0..<12)
+    func projectedOpaqueCovers(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        let width = 160, height = 120
+        // Two views of the frame's size turned about a vertical or slanted axis, as .rotation3D
+        // and .flip turn them, sometimes a little smaller or moved; the lower one opaque or not.
+        func turned(_ opaque: Bool) -> DrawItem {
+            let source = noiseSurface(width: width, height: height, seed: random.next(), opaque: opaque)
+            let h = ProjectiveTransform.rotation3D(degrees: -80 + 160 * random.unit(),
+                                                   axis: (random.next() % 3 == 0 ? 0.3 : 0, 1, 0),
+                                                   anchor: Point(x: Double(width) / 2, y: Double(height) / 2), anchorZ: 0,
+                                                   perspective: 1, size: (Double(width), Double(height)))
+            let placement = random.next() % 2 == 0 ? AffineTransform.identity
+                : AffineTransform.scale(x: 0.9, y: 0.9).concatenating(.translation(x: 9.5, y: -4))
+            return DrawItem(source: .surface(source), transform: placement, projection: h)
+        }
+        let lower = turned(random.next() % 4 != 0), upper = turned(true)
+        let background = Self.backgrounds[seed % 3]
+        // The reference: the lower view drawn alone, then that image (not sampled, so
+        // nothing covers it) under the upper view.
+        let alone = try render(Picture([lower]), width: width, height: height)
+        let want = try Surface(width: width, height: height)
+        try Compositor(threads: 1).render(Picture([DrawItem(source: .surface(alone)), upper]), background: background,
+                                          into: want)
+        for threads in [1, 3] {
+            let got = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
+            try Compositor(threads: threads).render(Picture([lower, upper]), background: background, into: got)
+            let d = difference(got, want)
+            #expect(d.count == 0, "seed \(seed), \(threads) threads: \(d)")
+        }
+    }
+
+    @Test("an opaque image turned in 3-D over another covers it, alone or in a layer; a translucent one does not")
+    func projectedCoversAreMarked() throws {
+        let (width, height) = (160, 120)
+        func view(_ degrees: Double, opaque: Bool = true) -> DrawItem {
+            let h = ProjectiveTransform.rotation3D(degrees: degrees, axis: (0, 1, 0), anchor: Point(x: 80, y: 60),
+                                                   anchorZ: 0, perspective: 1, size: (160, 120))
+            return DrawItem(source: .surface(noiseSurface(width: width, height: height, seed: 9, opaque: opaque)),
+                            projection: h)
+        }
+        let compositor = Compositor(threads: 1)
+        let area = PixelRect(width: width, height: height)
+        let plain = try compositor.prepare(Picture([view(-30), view(20)]), within: area).primitives
+        #expect(plain.count == 2 && plain[0].isSampled && plain[1].coversOpaquely && !plain[0].coversOpaquely)
+        let translucent = try compositor.prepare(Picture([view(-30), view(20, opaque: false)]), within: area).primitives
+        #expect(translucent.count == 2 && !translucent[1].coversOpaquely)
+        // A group at half opacity is a layer; its children are marked in it.
+        let group = DrawItem(source: .picture(Picture([view(-30), view(20)])), opacity: 0.5)
+        let layered = try compositor.prepare(Picture([group]), within: area).primitives
+        guard case .layer(let children) = layered.first?.plan else {
+            Issue.record("the group is not a layer")
+            return
+        }
+        #expect(children.count == 2 && children[1].coversOpaquely)
+    }
+
     @Test("only an opaque, unfaded, normally blended turned image over a turned one covers it")
     func whatCovers() throws {
         let opaque = noiseSurface(width: 80, height: 60, seed: 5, opaque: true)
@@ -487,8 +545,9 @@ struct FastPathTests {
                 DrawItem(source: .surface(opaque), transform: .rotation(under, about: Point(x: 40, y: 30))),
                 DrawItem(source: .surface(top), transform: turned, opacity: opacity, blend: blend),
             ])
-            let planned = Planner.prepare(Flattener.primitives(of: picture), within: PixelRect(width: 100, height: 90),
+            var planned = Planner.prepare(Flattener.primitives(of: picture), within: PixelRect(width: 100, height: 90),
                                           fastPaths: true, forEach: serially)
+            Planner.markOpaqueCovers(&planned, forEach: serially)
             #expect(planned.count == 2 && planned[1].isSampled && !planned[0].coversOpaquely)
             return planned[1].coversOpaquely
         }

@@ -241,7 +241,7 @@ extension FilteredItemTests {
         }
     }
 
-    @Test("a projected, distorted or blurred item keeps its opacity, clip, tint, channel factors and blend mode on the fast path, placed by whole pixels or not")
+    @Test("a projected, distorted or blurred item keeps its opacity, clip, tint, channel factors, blend mode and sampling filter on the fast path, placed by whole pixels or not")
     func filteredItemsKeepEveryProperty() throws {
         let image = noiseSurface(width: 90, height: 70, seed: 12)
         let under = noiseSurface(width: 110, height: 90, seed: 13, opaque: true)
@@ -254,7 +254,7 @@ extension FilteredItemTests {
         for placement in [AffineTransform.translation(x: 7.5, y: 4), .translation(x: 7, y: 4)] {
             items.append(DrawItem(source: .surface(image), transform: placement, projection: h))
             items.append(DrawItem(source: .surface(image), transform: placement, distortion: distortion))
-            items.append(DrawItem(source: .surface(image), transform: placement, blur: Blur(radius: 3)))
+            items.append(DrawItem(source: .surface(image), transform: placement, blur: Blur(radius: 3, opaque: true)))
         }
         for (index, item) in items.enumerated() {
             // What the sampling kernels draw, then what they leave to pixman.
@@ -273,6 +273,9 @@ extension FilteredItemTests {
                 plain.blend = blend
                 left.append(plain)
             }
+            var nearest = item
+            nearest.filter = .nearest
+            left.append(nearest)
             // A group's tint and channel factors reach the filtered item inside it.
             let inner = Picture([item])
             left.append(DrawItem(source: .picture(inner), tint: Color(red: 0.2, green: 0.7, blue: 0.4, alpha: 0.8)))

@@ -88,21 +88,22 @@ struct BandRenderer {
     /// The topmost image after primitive `i` that covers opaquely within
     /// `area`: its placement and bounds.
     private static func opaqueCover(over i: Int, of primitives: [Primitive],
-                                    in area: PixelRect) -> (AffineKernel.Placement, PixelRect)? {
+                                    in area: PixelRect) -> (AffineKernel.Cover, PixelRect)? {
         for cover in primitives[(i + 1)...].reversed() where cover.coversOpaquely {
             let bounds = cover.bounds.intersection(area)
-            if !bounds.isEmpty, case .affine(let placement) = cover.plan { return (placement, bounds) }
+            if !bounds.isEmpty, let placement = cover.cover { return (placement, bounds) }
         }
         return nil
     }
 
-    /// Draws a rotated, sheared (affine kernel) or projected (projective
-    /// kernel) image with the primitive's clip mask or opacity and blend mode:
-    /// pixman's bilinear sampling without its generic (slow) fetcher. Where
-    /// `cover`, drawn later, hides it whole, it draws nothing.
+    /// Draws a rotated, sheared (affine kernel), projected (projective
+    /// kernel) or distorted (distortion kernel) image with the primitive's
+    /// clip mask or opacity and blend mode: pixman's bilinear sampling
+    /// without its generic (slow) fetcher. Where `cover`, drawn later, hides
+    /// it whole, it draws nothing.
     private static func drawSampled(_ primitive: Primitive, _ placement: AffineKernel.Sampled,
                                     into destination: Destination, area: PixelRect,
-                                    under cover: (AffineKernel.Placement, PixelRect)?) {
+                                    under cover: (AffineKernel.Cover, PixelRect)?) {
         let region = primitive.bounds.intersection(area)
         guard !region.isEmpty else { return }
         let mask = primitive.mask?.rasterize(region)

@@ -56,15 +56,24 @@ public final class Compositor: @unchecked Sendable {
                 "area \(area.width)×\(area.height) at (\(area.x0), \(area.y0)) does not fit the \(target.width)×\(target.height) target")
         }
         try cancellation.check()
-        let planned = Planner.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths,
-                                      forEach: pool.forEach)
-        // Filtered images are drawn first, whole, and held until the frame is done.
-        var images: [LayerPool.Lease] = []
-        let primitives = try materialize(planned, keeping: &images, cancellation: cancellation)
+        let (primitives, images) = try prepare(picture, within: area, cancellation: cancellation)
         try withExtendedLifetime(images) {
             try drawBands(primitives, into: Destination(target, origin: (0, 0)), area: area,
                           clearTo: background.premultipliedARGB32, cancellation: cancellation)
         }
+    }
+
+    /// The primitives that draw `picture` over `area`, ready for the bands:
+    /// planned, their filtered images drawn (those images' memory, to hold
+    /// until the frame is done, is `images`), opaque covers marked.
+    func prepare(_ picture: Picture, within area: PixelRect, cancellation: Cancellation = .never) throws
+        -> (primitives: [Primitive], images: [LayerPool.Lease]) {
+        let planned = Planner.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths,
+                                      forEach: pool.forEach)
+        var images: [LayerPool.Lease] = []
+        var primitives = try materialize(planned, keeping: &images, cancellation: cancellation)
+        Planner.markOpaqueCovers(&primitives, forEach: pool.forEach)
+        return (primitives, images)
     }
 
     /// Draws `primitives` over `area` of `destination` in bands, on the pool's threads.
@@ -86,12 +95,13 @@ public final class Compositor: @unchecked Sendable {
     }
 
     /// `primitives` with every `.filtered` one (inner ones first) replaced by
-    /// its image: the children drawn offscreen (in bands, on the pool's
-    /// threads), then changed by the filter — a colour matrix or blur into an
-    /// image drawn like any other; a distortion or projection sampled by its
-    /// kernel straight into the frame's bands (without fast paths, or with a
-    /// tint, channel factors or a blend mode the kernels do not draw: a
-    /// distorted image or a projection pixman draws). The images' memory goes into `images`.
+    /// what draws it: the children's image (`image(of:over:)`: drawn
+    /// offscreen in bands on the pool's threads, or a view of the one image
+    /// they show), then the filter — a colour matrix or blur makes an image
+    /// drawn like any other; a distortion or projection is sampled by its
+    /// kernel straight into the frame's bands (without fast paths, or where
+    /// the kernels cannot draw the primitive: a distorted image, or a
+    /// projection pixman draws). The images' memory goes into `images`.
     private func materialize(_ primitives: [Primitive], keeping images: inout [LayerPool.Lease],
                              cancellation: Cancellation) throws -> [Primitive] {
         try primitives.compactMap { original in
@@ -101,7 +111,8 @@ public final class Compositor: @unchecked Sendable {
                 primitive.plan = .layer(try materialize(children, keeping: &images, cancellation: cancellation))
                 return primitive
             case .filtered(let unready, let filter):
-                let children = try materialize(unready, keeping: &images, cancellation: cancellation)
+                var children = try materialize(unready, keeping: &images, cancellation: cancellation)
+                Planner.markOpaqueCovers(&children, forEach: pool.forEach)
                 let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
                 let region = filter.region(for: primitive.bounds, source: source)
                 guard !region.isEmpty else { return nil }

@@ -76,6 +76,41 @@ enum AffineKernel {
                        destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect)
     }
 
+    /// A placed image that can hide what a sampling kernel would draw under
+    /// it (`Planner.markOpaqueCovers`): an affine or projective one.
+    protocol Cover: Sampled {
+        /// Of `columns` of device row `y`, pixels whose sample has all four
+        /// neighbours inside the source: all of them for an affine image,
+        /// one run of them for a projected one.
+        func innerColumns(_ y: Int, within columns: Range<Int>) -> Range<Int>
+        /// True when every source pixel is opaque (alpha 255). Then each inner
+        /// pixel, drawn OVER at full coverage, is its sample whatever lay
+        /// under it: bilinear weights sum to one exactly.
+        func isOpaque(forEach: ParallelLoop) -> Bool
+        /// The source's pixel count: what reading it for opacity costs.
+        var sourceArea: Int { get }
+    }
+
+    /// True when every pixel of `width` × `height` pixels (rows `stride`
+    /// bytes apart) is opaque. Rows are read in blocks spread by `forEach`,
+    /// each stopping at its first translucent pixel.
+    static func isOpaque(_ pixels: UnsafeRawPointer, width: Int, height: Int, stride: Int,
+                         forEach: ParallelLoop) -> Bool {
+        let blockRows = 64, blocks = (height + blockRows - 1) / blockRows
+        let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: blocks)
+        defer { opaque.deallocate() }
+        forEach(blocks) { block in
+            var all: UInt32 = 0xFF00_0000
+            for y in block * blockRows..<min(height, (block + 1) * blockRows) where all == 0xFF00_0000 {
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<width { all &= row[x] | 0x00FF_FFFF }
+                all &= 0xFF00_0000
+            }
+            opaque[block] = all == 0xFF00_0000
+        }
+        return opaque.allSatisfy { $0 }
+    }
+
     /// Which inner loop to use; the results are identical (the tests check).
     enum Implementation: Sendable, CaseIterable {
         /// AVX2 where the processor has it (CVectorKernels), then SSE2 on
@@ -111,7 +146,7 @@ enum AffineKernel {
 
     /// A source placed on the device: the 16.16 matrix and the source pixels,
     /// computed once and usable for any number of bands, from any thread.
-    struct Placement: Sampled, @unchecked Sendable {
+    struct Placement: Cover, @unchecked Sendable {
         /// The 16.16 device → source matrix (pixman's `matrix[0][0]`, `[0][1]`,
         /// `[1][0]`, `[1][1]`).
         let xx: Int, xy: Int, yx: Int, yy: Int
@@ -226,26 +261,11 @@ enum AffineKernel {
             return lo..<hi
         }
 
-        /// True when every source pixel is opaque (alpha 255). Then each inner
-        /// pixel (`innerColumns`), drawn OVER at full coverage, is its sample
-        /// whatever lay under it: bilinear weights sum to one exactly. Rows are
-        /// read in blocks spread by `forEach`, each stopping at its first
-        /// translucent pixel.
         func isOpaque(forEach: ParallelLoop) -> Bool {
-            let blockRows = 64, blocks = (height + blockRows - 1) / blockRows
-            let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: blocks)
-            defer { opaque.deallocate() }
-            forEach(blocks) { block in
-                var all: UInt32 = 0xFF00_0000
-                for y in block * blockRows..<min(height, (block + 1) * blockRows) where all == 0xFF00_0000 {
-                    let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                    for x in 0..<width { all &= row[x] | 0x00FF_FFFF }
-                    all &= 0xFF00_0000
-                }
-                opaque[block] = all == 0xFF00_0000
-            }
-            return opaque.allSatisfy { $0 }
+            AffineKernel.isOpaque(pixels, width: width, height: height, stride: stride, forEach: forEach)
         }
+
+        var sourceArea: Int { width * height }
 
         /// Pixels with a neighbour outside the source: each neighbour checked.
         private func edgePixels(_ span: Span, _ range: Range<Int>, _ op: Operator) {

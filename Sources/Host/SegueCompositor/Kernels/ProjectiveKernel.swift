@@ -15,7 +15,7 @@ import SegueBasics
 enum ProjectiveKernel {
     /// A source placed on the device: the device → source transform and
     /// the source's sampler, usable for any number of bands, from any thread.
-    struct Placement: AffineKernel.Sampled, @unchecked Sendable {
+    struct Placement: AffineKernel.Cover, @unchecked Sendable {
         /// Device → source.
         let inverse: ProjectiveTransform
         let sampler: PointSampler
@@ -42,18 +42,51 @@ enum ProjectiveKernel {
         func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
                        into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
                        area: PixelRect, vectorized: Bool) {
-            let g = inverse
-            var matrix = ((g.m11, g.m12, g.m13), (g.m21, g.m22, g.m23), (g.m31, g.m32, g.m33))
-            let (width, height) = (Int32(sampler.width), Int32(sampler.height))
-            let avx2: Int32 = vectorized && Processor.hasAVX2 ? 1 : 0
+            let avx2 = vectorized && Processor.hasAVX2
             sampler.composite(op, coverage: coverage, into: destination, destinationStride: destinationStride,
                               origin: origin, area: area, vectorized: vectorized) { x0, y, count, xs, ys, kinds in
-                withUnsafePointer(to: &matrix) { rows in
-                    rows.withMemoryRebound(to: (Double, Double, Double).self, capacity: 3) { rows in
-                        projective_points(rows, Double(y) + 0.5, Int32(x0), count, width, height, xs, ys, kinds, avx2)
-                    }
+                points(x0, y, count, xs, ys, kinds, avx2: avx2)
+            }
+        }
+
+        /// The sample points of `count` pixels of device row `y` from column `x0` (see `PointSampler.Points`).
+        private func points(_ x0: Int, _ y: Int, _ count: Int, _ xs: UnsafeMutablePointer<Int32>,
+                            _ ys: UnsafeMutablePointer<Int32>, _ kinds: UnsafeMutablePointer<UInt8>, avx2: Bool) {
+            let g = inverse
+            var matrix = ((g.m11, g.m12, g.m13), (g.m21, g.m22, g.m23), (g.m31, g.m32, g.m33))
+            withUnsafePointer(to: &matrix) { rows in
+                rows.withMemoryRebound(to: (Double, Double, Double).self, capacity: 3) { rows in
+                    projective_points(rows, Double(y) + 0.5, Int32(x0), count, Int32(sampler.width),
+                                      Int32(sampler.height), xs, ys, kinds, avx2 ? 1 : 0)
                 }
             }
         }
+
+        /// The longest run of inner pixels, from the row's points computed as
+        /// drawing computes them. (The inner pixels of a row are one run where
+        /// the arithmetic is exact, a projected rectangle being convex.)
+        func innerColumns(_ y: Int, within columns: Range<Int>) -> Range<Int> {
+            let count = columns.count
+            guard count > 0 else { return columns }
+            let xs = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let ys = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+            let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            defer { xs.deallocate(); ys.deallocate(); kinds.deallocate() }
+            points(columns.lowerBound, y, count, xs, ys, kinds, avx2: Processor.hasAVX2)
+            var longest = 0..<0, i = 0
+            while i < count {
+                let end = i + kinds_run(kinds + i, count - i)
+                if kinds[i] == 2, end - i > longest.count { longest = i..<end }
+                i = end
+            }
+            return columns.lowerBound + longest.lowerBound..<columns.lowerBound + longest.upperBound
+        }
+
+        func isOpaque(forEach: ParallelLoop) -> Bool {
+            AffineKernel.isOpaque(sampler.pixels, width: sampler.width, height: sampler.height, stride: sampler.stride,
+                                  forEach: forEach)
+        }
+
+        var sourceArea: Int { sampler.width * sampler.height }
     }
 }

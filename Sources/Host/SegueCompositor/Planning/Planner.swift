@@ -12,7 +12,7 @@ enum Planner {
     ///   - forEach: runs a loop on the compositor's threads (for mipmaps).
     static func prepare(_ primitives: [Primitive], within area: PixelRect, fastPaths: Bool,
                         forEach: ParallelLoop) -> [Primitive] {
-        var prepared = primitives.flatMap { original -> [Primitive] in
+        primitives.flatMap { original -> [Primitive] in
             var primitive = original
             primitive.bounds = primitive.bounds.intersection(area)
             guard !primitive.bounds.isEmpty else { return [] }
@@ -43,26 +43,29 @@ enum Planner {
             }
             return splitAtOpaqueCore(primitive, fastPaths: fastPaths).map { fastPaths ? kernelPlan(for: $0) : $0 }
         }
-        markOpaqueCovers(&prepared, forEach: forEach)
-        return prepared
     }
 
-    /// Sets `coversOpaquely` on the affine images that hide what a sampling
-    /// kernel draws under them (a turned photo over another): the pixels they
-    /// cover are then not drawn twice. Only such images have their source
-    /// read for opacity, once a frame, and only when what they may hide is
-    /// at least a quarter of that source: reading it costs far less a pixel
-    /// than sampling, but not nothing.
-    private static func markOpaqueCovers(_ primitives: inout [Primitive], forEach: ParallelLoop) {
+    /// Sets `coversOpaquely` on the affine and projected images that hide
+    /// what a sampling kernel draws under them (a turned photo over another),
+    /// in layers too: the pixels they cover are then not drawn twice. Only
+    /// such images have their source read for opacity, once a frame, and
+    /// only when what they may hide is at least a quarter of that source:
+    /// reading it costs far less a pixel than sampling, but not nothing.
+    /// Filtered images must have been drawn (projections are planned then).
+    static func markOpaqueCovers(_ primitives: inout [Primitive], forEach: ParallelLoop) {
         for j in primitives.indices {
+            if case .layer(var children) = primitives[j].plan {
+                markOpaqueCovers(&children, forEach: forEach)
+                primitives[j].plan = .layer(children)
+            }
             let cover = primitives[j]
-            guard case .affine(let placement) = cover.plan, cover.opacity >= 1, cover.mask == nil,
+            guard let placement = cover.cover, cover.opacity >= 1, cover.mask == nil,
                   cover.tint == nil, cover.channels == nil, cover.blend == .normal else { continue }
             let hidden = primitives[..<j].filter(\.isSampled).map {
                 let shared = $0.bounds.intersection(cover.bounds)
                 return shared.width * shared.height
             }.max() ?? 0
-            guard hidden > 0, 4 * hidden >= placement.width * placement.height else { continue }
+            guard hidden > 0, 4 * hidden >= placement.sourceArea else { continue }
             primitives[j].coversOpaquely = placement.isOpaque(forEach: forEach)
         }
     }
@@ -74,7 +77,7 @@ enum Planner {
         var planned = primitive
         if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {
             planned.plan = .span(span, surface)
-        } else if primitive.filter == .bilinear, primitive.kernelsCanSample, !transform.preservesAxes,
+        } else if primitive.kernelsCanSample, !transform.preservesAxes,
                   let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform) {
             // Axis-aligned scales stay with pixman, whose SSE2 scaled-bilinear path is faster for them.
             planned.plan = .affine(placement)

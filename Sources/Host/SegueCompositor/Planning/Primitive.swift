@@ -57,13 +57,14 @@ struct Primitive {
     var bounds: PixelRect = .empty
     /// Coverage × opacity over `bounds`, when clips are not whole-pixel
     /// rectangles (prepared by `Planner`, rasterised band by band as it is
-    /// drawn); the pixman and affine plans multiply by it.
+    /// drawn); the pixman and sampling-kernel plans multiply by it.
     var mask: ClipMask?
-    /// True for an affine image whose inner pixels (`AffineKernel.Placement.
-    /// innerColumns`, within `bounds`) end up its samples whatever lies under
-    /// them — opaque source, full opacity, no mask, tint or channel factors,
-    /// normal blending — and that lies over an earlier sampled image, which
-    /// then skips those pixels (set by `Planner`, used by `BandRenderer`).
+    /// True for an affine or projected image whose inner pixels
+    /// (`AffineKernel.Cover.innerColumns`, within `bounds`) end up its samples
+    /// whatever lies under them — opaque source, full opacity, no mask, tint
+    /// or channel factors, normal blending — and that lies over an earlier
+    /// sampled image, which then skips those pixels (set by `Planner`, used
+    /// by `BandRenderer`).
     var coversOpaquely = false
 
     /// True for an image that, drawn onto transparent pixels, gives what SRC
@@ -81,11 +82,20 @@ struct Primitive {
         }
     }
 
+    /// The placement of an image that may hide what lies under it.
+    var cover: AffineKernel.Cover? {
+        switch plan {
+        case .affine(let placement): placement
+        case .projective(let placement): placement
+        case .pixman, .span, .distortion, .layer, .filtered: nil
+        }
+    }
+
     /// True when a sampling kernel can draw this primitive's image: it
-    /// applies the opacity or mask, and blends normally or adds, but draws
-    /// no tint or channel factors.
+    /// samples bilinearly, applies the opacity or mask, and blends normally
+    /// or adds, but draws no tint or channel factors.
     var kernelsCanSample: Bool {
-        tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+        filter == .bilinear && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
     }
 
     /// True for a layer that, drawn onto transparent pixels, gives what its
