@@ -257,22 +257,16 @@ extension FilteredItemTests {
             items.append(DrawItem(source: .surface(image), transform: placement, blur: Blur(radius: 3, opaque: true)))
         }
         for (index, item) in items.enumerated() {
-            // What the sampling kernels draw, then what they leave to pixman.
-            var drawn: [DrawItem] = []
-            for blend in [BlendMode.normal, .plusLighter] {
+            func blended(_ blend: BlendMode) -> DrawItem {
                 var plain = item
                 plain.blend = blend
-                drawn.append(plain)
+                return plain
             }
+            // What the sampling kernels draw, then what they leave to pixman.
             var faded = item
             (faded.opacity, faded.clip) = (0.6, Clip.rect(Rect(x: 3.5, y: 6.25, width: 80, height: 61)))
-            drawn.append(faded)
-            var left: [DrawItem] = []
-            for blend in [BlendMode.multiply, .screen] {
-                var plain = item
-                plain.blend = blend
-                left.append(plain)
-            }
+            let drawn = [blended(.normal), blended(.plusLighter), faded]
+            var left = [blended(.multiply), blended(.screen)]
             var nearest = item
             nearest.filter = .nearest
             left.append(nearest)
