@@ -46,36 +46,55 @@ ALWAYS_INLINE void positions(const double *uv, size_t count, double x, double y,
 #if defined(__x86_64__)
 #define AVX2 __attribute__((target("avx2")))
 
-/* classify() on four samples: the same comparisons and conversions on each
- * lane, so the same bits. `drawn` is an all-ones lane where the sample may
- * be drawn at all. */
-AVX2 static inline void classify4(__m256d u, __m256d v, __m256d drawn, int32_t width, int32_t height, int32_t *xs,
-                                  int32_t *ys, uint8_t *kinds)
+/* The floating-point half of classify() on four samples: their reference
+ * points, and which lanes may be drawn at all (all ones, as 32-bit masks).
+ * `drawn` is an all-ones lane where the sample may be drawn. */
+AVX2 static inline void convert4(__m256d u, __m256d v, __m256d drawn, int32_t width, int32_t height, __m128i *sx,
+                                 __m128i *sy, __m128i *is_drawn)
 {
     const __m256d minus_one = _mm256_set1_pd(-1), one = _mm256_set1_pd(1), scale = _mm256_set1_pd(65536);
-    const __m128i unit = _mm_set1_epi32(65536), zero = _mm_setzero_si128(), none = _mm_set1_epi32(-1);
+    const __m128i unit = _mm_set1_epi32(65536);
     drawn = _mm256_and_pd(drawn, _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(u, minus_one, _CMP_GT_OQ),
                                                              _mm256_cmp_pd(v, minus_one, _CMP_GT_OQ)),
                                                _mm256_and_pd(_mm256_cmp_pd(u, _mm256_set1_pd((double)width), _CMP_LT_OQ),
                                                              _mm256_cmp_pd(v, _mm256_set1_pd((double)height), _CMP_LT_OQ))));
     __m256d fx = _mm256_and_pd(drawn, _mm256_mul_pd(_mm256_add_pd(u, one), scale));
     __m256d fy = _mm256_and_pd(drawn, _mm256_mul_pd(_mm256_add_pd(v, one), scale));
-    __m128i sx = _mm_sub_epi32(_mm256_cvttpd_epi32(fx), unit), sy = _mm_sub_epi32(_mm256_cvttpd_epi32(fy), unit);
-    _mm_storeu_si128((__m128i *)xs, sx);
-    _mm_storeu_si128((__m128i *)ys, sy);
-    /* 2 where all four neighbours are inside, 1 where some are, 0 where nothing is drawn. */
-    __m128i inside = _mm_and_si128(_mm_and_si128(_mm_cmpgt_epi32(sx, none), _mm_cmpgt_epi32(sy, none)),
-                                   _mm_and_si128(_mm_cmplt_epi32(sx, _mm_set1_epi32((width - 1) << 16)),
-                                                 _mm_cmplt_epi32(sy, _mm_set1_epi32((height - 1) << 16))));
+    *sx = _mm_sub_epi32(_mm256_cvttpd_epi32(fx), unit);
+    *sy = _mm_sub_epi32(_mm256_cvttpd_epi32(fy), unit);
     /* The lanes' 64-bit masks as 32-bit ones: the low half of each. */
-    __m128i is_drawn = _mm256_castsi256_si128(
+    *is_drawn = _mm256_castsi256_si128(
         _mm256_permutevar8x32_epi32(_mm256_castpd_si256(drawn), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
-    __m128i kind = _mm_sub_epi32(zero, _mm_add_epi32(is_drawn, _mm_and_si128(is_drawn, inside)));
-    int32_t packed = _mm_cvtsi128_si32(_mm_packus_epi16(_mm_packs_epi32(kind, zero), zero));
-    memcpy(kinds, &packed, 4);
 }
 
-/* points() four at a time, written out (the compiler leaves its classification scalar). */
+/* classify() on eight samples, two groups of four (u0, v0, drawn0 and u1, v1,
+ * drawn1): the same comparisons and conversions on each lane, so the same
+ * bits; the integer half eight lanes at once. */
+AVX2 static inline void classify8(__m256d u0, __m256d v0, __m256d drawn0, __m256d u1, __m256d v1, __m256d drawn1,
+                                  int32_t width, int32_t height, int32_t *xs, int32_t *ys, uint8_t *kinds)
+{
+    __m128i sx0, sy0, d0, sx1, sy1, d1;
+    convert4(u0, v0, drawn0, width, height, &sx0, &sy0, &d0);
+    convert4(u1, v1, drawn1, width, height, &sx1, &sy1, &d1);
+    const __m256i sx = _mm256_setr_m128i(sx0, sx1), sy = _mm256_setr_m128i(sy0, sy1);
+    const __m256i is_drawn = _mm256_setr_m128i(d0, d1), none = _mm256_set1_epi32(-1);
+    _mm256_storeu_si256((__m256i *)xs, sx);
+    _mm256_storeu_si256((__m256i *)ys, sy);
+    /* 2 where all four neighbours are inside, 1 where some are, 0 where nothing is drawn. */
+    __m256i inside = _mm256_and_si256(
+        _mm256_and_si256(_mm256_cmpgt_epi32(sx, none), _mm256_cmpgt_epi32(sy, none)),
+        _mm256_and_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32((width - 1) << 16), sx),
+                         _mm256_cmpgt_epi32(_mm256_set1_epi32((height - 1) << 16), sy)));
+    __m256i kind = _mm256_sub_epi32(_mm256_setzero_si256(),
+                                    _mm256_add_epi32(is_drawn, _mm256_and_si256(is_drawn, inside)));
+    /* Words then bytes, within each 128-bit lane: kinds 0-3 lead the low lane, 4-7 the high. */
+    __m256i words = _mm256_packs_epi32(kind, kind), bytes = _mm256_packus_epi16(words, words);
+    int32_t low = _mm256_cvtsi256_si32(bytes), high = _mm256_extract_epi32(bytes, 4);
+    memcpy(kinds, &low, 4);
+    memcpy(kinds + 4, &high, 4);
+}
+
+/* points() eight at a time, written out (the compiler leaves its classification scalar). */
 AVX2 static void points_avx2(const double g[3][3], double cy, int32_t x0, size_t count, int32_t width,
                              int32_t height, int32_t *xs, int32_t *ys, uint8_t *kinds)
 {
@@ -84,19 +103,23 @@ AVX2 static void points_avx2(const double g[3][3], double cy, int32_t x0, size_t
     const __m256d g00 = _mm256_set1_pd(g[0][0]), g01 = _mm256_set1_pd(g[0][1]), g02 = _mm256_set1_pd(g[0][2]);
     const __m256d half = _mm256_set1_pd(0.5), one = _mm256_set1_pd(1), zero = _mm256_setzero_pd();
     size_t i = 0;
-    for (; i + 4 <= count; i += 4) {
-        __m128i column = _mm_add_epi32(_mm_set1_epi32(x0 + (int32_t)i), _mm_setr_epi32(0, 1, 2, 3));
-        __m256d cx = _mm256_add_pd(_mm256_cvtepi32_pd(column), half);
-        __m256d w = _mm256_add_pd(_mm256_mul_pd(g02, cx), w0);
-        __m256d reciprocal = _mm256_div_pd(one, w);
-        __m256d u = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(g00, cx), u0), reciprocal), half);
-        __m256d v = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(g01, cx), v0), reciprocal), half);
-        classify4(u, v, _mm256_cmp_pd(w, zero, _CMP_GT_OQ), width, height, xs + i, ys + i, kinds + i);
+    for (; i + 8 <= count; i += 8) {
+        __m256d u[2], v[2], drawn[2];
+        for (int k = 0; k < 2; k++) {
+            __m128i column = _mm_add_epi32(_mm_set1_epi32(x0 + (int32_t)i + 4 * k), _mm_setr_epi32(0, 1, 2, 3));
+            __m256d cx = _mm256_add_pd(_mm256_cvtepi32_pd(column), half);
+            __m256d w = _mm256_add_pd(_mm256_mul_pd(g02, cx), w0);
+            __m256d reciprocal = _mm256_div_pd(one, w);
+            u[k] = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(g00, cx), u0), reciprocal), half);
+            v[k] = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(g01, cx), v0), reciprocal), half);
+            drawn[k] = _mm256_cmp_pd(w, zero, _CMP_GT_OQ);
+        }
+        classify8(u[0], v[0], drawn[0], u[1], v[1], drawn[1], width, height, xs + i, ys + i, kinds + i);
     }
     points(g, cy, x0 + (int32_t)i, count - i, width, height, xs + i, ys + i, kinds + i);
 }
 
-/* positions() four at a time, written out: the compiler does not vectorise
+/* positions() eight at a time, written out: the compiler does not vectorise
  * its interleaved loads. */
 AVX2 static void positions_avx2(const double *uv, size_t count, double x, double y, int32_t width, int32_t height,
                                 int32_t *xs, int32_t *ys, uint8_t *kinds)
@@ -104,12 +127,17 @@ AVX2 static void positions_avx2(const double *uv, size_t count, double x, double
     const __m256d origin_x = _mm256_set1_pd(x), origin_y = _mm256_set1_pd(y), half = _mm256_set1_pd(0.5);
     const __m256d all = _mm256_castsi256_pd(_mm256_set1_epi32(-1));
     size_t i = 0;
-    for (; i + 4 <= count; i += 4) {
-        __m256d a = _mm256_loadu_pd(uv + 2 * i), b = _mm256_loadu_pd(uv + 2 * i + 4); /* u0 v0 u1 v1 | u2 v2 u3 v3 */
-        __m256d us = _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8);       /* u0 u1 u2 u3 */
-        __m256d vs = _mm256_permute4x64_pd(_mm256_unpackhi_pd(a, b), 0xD8);       /* v0 v1 v2 v3 */
-        classify4(_mm256_sub_pd(_mm256_sub_pd(us, origin_x), half), _mm256_sub_pd(_mm256_sub_pd(vs, origin_y), half),
-                  all, width, height, xs + i, ys + i, kinds + i);
+    for (; i + 8 <= count; i += 8) {
+        __m256d u[2], v[2];
+        for (int k = 0; k < 2; k++) {
+            const double *p = uv + 2 * i + 8 * k;
+            __m256d a = _mm256_loadu_pd(p), b = _mm256_loadu_pd(p + 4);         /* u0 v0 u1 v1 | u2 v2 u3 v3 */
+            __m256d us = _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8); /* u0 u1 u2 u3 */
+            __m256d vs = _mm256_permute4x64_pd(_mm256_unpackhi_pd(a, b), 0xD8); /* v0 v1 v2 v3 */
+            u[k] = _mm256_sub_pd(_mm256_sub_pd(us, origin_x), half);
+            v[k] = _mm256_sub_pd(_mm256_sub_pd(vs, origin_y), half);
+        }
+        classify8(u[0], v[0], all, u[1], v[1], all, width, height, xs + i, ys + i, kinds + i);
     }
     positions(uv + 2 * i, count - i, x, y, width, height, xs + i, ys + i, kinds + i);
 }
