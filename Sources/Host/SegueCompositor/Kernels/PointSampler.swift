@@ -80,6 +80,25 @@ struct PointSampler: @unchecked Sendable {
         }
     }
 
+    /// Of `columns` of device row `y`, the longest run of pixels whose points
+    /// (from `points`) have all four neighbours inside the source.
+    static func longestInnerRun(_ y: Int, within columns: Range<Int>, points: Points) -> Range<Int> {
+        let count = columns.count
+        guard count > 0 else { return columns }
+        let xs = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        let ys = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+        let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer { xs.deallocate(); ys.deallocate(); kinds.deallocate() }
+        points(columns.lowerBound, y, count, xs, ys, kinds)
+        var longest = 0..<0, i = 0
+        while i < count {
+            let end = i + kinds_run(kinds + i, count - i)
+            if kinds[i] == 2, end - i > longest.count { longest = i..<end }
+            i = end
+        }
+        return columns.lowerBound + longest.lowerBound..<columns.lowerBound + longest.upperBound
+    }
+
     /// Pixels per call of `points`: a segment's points, and the source
     /// positions a distortion gives for them, stay in the first-level cache.
     static let segment = 256

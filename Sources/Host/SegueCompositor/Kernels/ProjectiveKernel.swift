@@ -66,20 +66,9 @@ enum ProjectiveKernel {
         /// drawing computes them. (The inner pixels of a row are one run where
         /// the arithmetic is exact, a projected rectangle being convex.)
         func innerColumns(_ y: Int, within columns: Range<Int>) -> Range<Int> {
-            let count = columns.count
-            guard count > 0 else { return columns }
-            let xs = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-            let ys = UnsafeMutablePointer<Int32>.allocate(capacity: count)
-            let kinds = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
-            defer { xs.deallocate(); ys.deallocate(); kinds.deallocate() }
-            points(columns.lowerBound, y, count, xs, ys, kinds, avx2: Processor.hasAVX2)
-            var longest = 0..<0, i = 0
-            while i < count {
-                let end = i + kinds_run(kinds + i, count - i)
-                if kinds[i] == 2, end - i > longest.count { longest = i..<end }
-                i = end
+            PointSampler.longestInnerRun(y, within: columns) { x0, y, count, xs, ys, kinds in
+                points(x0, y, count, xs, ys, kinds, avx2: Processor.hasAVX2)
             }
-            return columns.lowerBound + longest.lowerBound..<columns.lowerBound + longest.upperBound
         }
 
         func isOpaque(forEach: ParallelLoop) -> Bool {

@@ -86,7 +86,7 @@ void color_matrix_line(uint32_t *pixels, size_t count, const int32_t m[3][4], in
  *  (rows − 1)·stride must fit 31 bits. The source lines below the points
  *  one step (row_dx, row_dy) on are prefetched as it goes (the source has
  *  `rows` rows): with x0, y0, the step to the next output row; with given
- *  points, a guess (`rows` 0 prefetches nothing). Returns the pixels done (a
+ *  points, a guess. Returns the pixels done (a
  *  multiple of eight; the caller finishes the rest). */
 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                           const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
