@@ -154,6 +154,63 @@ import Testing
         }
     }
 
+    @Test("an opaque distorted view over another hides it where its points are inside: the bytes of drawing both",
+          arguments: 0..<8)
+    func opaqueDistortionsCover(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        let (width, height) = (150, 90)
+        let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        // Two views of the frame waving or moved sideways, as .wave and .shift move them; the lower
+        // one opaque or not.
+        func distorted(_ opaque: Bool) -> DrawItem {
+            let source = noiseSurface(width: width, height: height, seed: random.next(), opaque: opaque)
+            let amplitude = 12 * random.unit(), shift = -40 + 80 * random.unit()
+            let wave: Distortion.Map = { first, count, out in
+                for i in 0..<count {
+                    let x = first.x + Double(i)
+                    out[2 * i] = x
+                    out[2 * i + 1] = first.y + amplitude * sin(x / 20)
+                }
+            }
+            let leaning: Distortion.Map = { first, count, out in
+                for i in 0..<count { out[2 * i] = first.x + Double(i) + shift + first.y / 4; out[2 * i + 1] = first.y }
+            }
+            let map = random.next() % 2 == 0 ? wave : leaning
+            return Self.distorted(source, frame: frame, offset: 60, map).items[0]
+        }
+        let lower = distorted(random.next() % 4 != 0), upper = distorted(true)
+        let planned = try Compositor(threads: 1).prepare(Picture([lower, upper]),
+                                                         within: PixelRect(width: width, height: height)).primitives
+        #expect(planned.count == 2 && planned[0].isSampled && planned[1].coversOpaquely,
+                "seed \(seed): the upper view covers")
+        try expectSameAsDrawnApart(lower, upper, width: width, height: height,
+                                   background: Color(red: 0.1, green: 0.5, blue: 0.9), "seed \(seed)")
+    }
+
+    @Test("a distorted view covers only when it hides most of what is drawn under it, not what lies beside it")
+    func distortedCoversPayTheirWay() throws {
+        let (width, height) = (150, 90)
+        let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        func moved(by shift: Double, seed: UInt64) -> DrawItem {
+            let map: Distortion.Map = { first, count, out in
+                for i in 0..<count { out[2 * i] = first.x + Double(i) + shift; out[2 * i + 1] = first.y }
+            }
+            let source = noiseSurface(width: width, height: height, seed: seed, opaque: true)
+            return Self.distorted(source, frame: frame, offset: 200, map).items[0]
+        }
+        func covers(_ lower: Double, _ upper: Double) throws -> Bool {
+            let planned = try Compositor(threads: 1).prepare(
+                Picture([moved(by: lower, seed: 1), moved(by: upper, seed: 2)]),
+                within: PixelRect(width: width, height: height)).primitives
+            #expect(planned.count == 2 && !planned[0].coversOpaquely)
+            return planned.count == 2 && planned[1].coversOpaquely
+        }
+        #expect(try covers(0, 10), "over the view it hides, the upper one covers")
+        #expect(try covers(-20, 20), "two thirds hidden and more")
+        #expect(try !covers(-60, 60), "side by side, apart, it does not")
+        #expect(try !covers(0, 75), "half its row is too little")
+    }
+
     @Test("kinds_run counts the run of equal kinds at the start, whatever its length")
     func kindsRunCountsTheFirstRun() {
         var random = SeededRandom(seed: 22)

@@ -493,19 +493,8 @@ struct FastPathTests {
             return DrawItem(source: .surface(source), transform: placement, projection: h)
         }
         let lower = turned(random.next() % 4 != 0), upper = turned(true)
-        let background = Self.backgrounds[seed % 3]
-        // The reference: the lower view drawn alone, then that image (not sampled, so
-        // nothing covers it) under the upper view.
-        let alone = try render(Picture([lower]), width: width, height: height)
-        let want = try Surface(width: width, height: height)
-        try Compositor(threads: 1).render(Picture([DrawItem(source: .surface(alone)), upper]), background: background,
-                                          into: want)
-        for threads in [1, 3] {
-            let got = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
-            try Compositor(threads: threads).render(Picture([lower, upper]), background: background, into: got)
-            let d = difference(got, want)
-            #expect(d.count == 0, "seed \(seed), \(threads) threads: \(d)")
-        }
+        try expectSameAsDrawnApart(lower, upper, width: width, height: height, background: Self.backgrounds[seed % 3],
+                                   "seed \(seed)")
     }
 
     @Test("an opaque image turned in 3-D over another covers it, alone or in a layer; a translucent one does not")

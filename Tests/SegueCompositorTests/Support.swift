@@ -111,6 +111,22 @@ func render(_ build: (inout PictureRecorder) -> Void, width: Int, height: Int, b
     return try render(canvas.picture, width: width, height: height, background: background, threads: threads)
 }
 
+/// Expects `upper` drawn over `lower` (on 1 and 3 threads) to give the
+/// bytes of `lower` drawn alone, then that image — not sampled, so nothing
+/// covers it — under `upper`: whatever `upper` covers, the result is the same.
+func expectSameAsDrawnApart(_ lower: DrawItem, _ upper: DrawItem, width: Int, height: Int, background: Color,
+                            _ context: String) throws {
+    let alone = try render(Picture([lower]), width: width, height: height)
+    let want = try render(Picture([DrawItem(source: .surface(alone)), upper]), width: width, height: height,
+                          background: background)
+    for threads in [1, 3] {
+        let got = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
+        try Compositor(threads: threads).render(Picture([lower, upper]), background: background, into: got)
+        let d = difference(got, want)
+        #expect(d.count == 0, "\(context), \(threads) threads: \(d)")
+    }
+}
+
 // MARK: - pixman, called directly
 
 /// A pixman image over a surface's memory; the caller unrefs it.

@@ -221,7 +221,9 @@ typedef struct segue_distortion {
      * transparent. [thread-safe]: the host calls it from several threads at
      * once, for different rows, while it composites the frame, after
      * render() has returned; it must only read `context`. The host never
-     * asks for a pixel outside the canvas frame.
+     * asks for a pixel outside the canvas frame, and may ask for a pixel
+     * more than once, in runs that start anywhere: a pixel's position must
+     * depend on the pixel alone.
      */
     void (*map)(void *context, segue_point first, int32_t count, double *positions);
     /** Handed to map and release as it is; the plugin owns what it points to. */

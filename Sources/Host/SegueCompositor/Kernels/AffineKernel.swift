@@ -77,11 +77,11 @@ enum AffineKernel {
     }
 
     /// A placed image that can hide what a sampling kernel would draw under
-    /// it (`Planner.markOpaqueCovers`): an affine or projective one.
+    /// it (`Planner.markOpaqueCovers`): an affine, projective or distortion one.
     protocol Cover: Sampled {
         /// Of `columns` of device row `y`, pixels whose sample has all four
         /// neighbours inside the source: all of them for an affine image,
-        /// one run of them for a projected one.
+        /// one run of them for a projected or distorted one.
         func innerColumns(_ y: Int, within columns: Range<Int>) -> Range<Int>
         /// True when every source pixel is opaque (alpha 255). Then each inner
         /// pixel, drawn OVER at full coverage, is its sample whatever lay
@@ -89,6 +89,12 @@ enum AffineKernel {
         func isOpaque(forEach: ParallelLoop) -> Bool
         /// The source's pixel count: what reading it for opacity costs.
         var sourceArea: Int { get }
+        /// What `innerColumns` costs a pixel, as a fraction of what drawing
+        /// a pixel under the cover costs (which a hidden pixel saves): 0 for
+        /// an affine image (it solves for its edges), a third for a projected
+        /// one (its points, a division each), two thirds for a distorted one
+        /// (the plugin's map and a conversion a point).
+        var innerColumnsCost: Double { get }
     }
 
     /// True when every pixel of `width` × `height` pixels (rows `stride`
@@ -266,6 +272,8 @@ enum AffineKernel {
         }
 
         var sourceArea: Int { width * height }
+
+        var innerColumnsCost: Double { 0 }
 
         /// Pixels with a neighbour outside the source: each neighbour checked.
         private func edgePixels(_ span: Span, _ range: Range<Int>, _ op: Operator) {

@@ -7,7 +7,11 @@ import SegueBasics
 /// at a time; CVectorKernels' `sample_points` turns them into sample points
 /// (positions outside the source, or not finite, draw nothing). An identity
 /// map at whole-pixel positions reads every pixel exactly.
-struct DistortionKernel: AffineKernel.Sampled, @unchecked Sendable {
+///
+/// An opaque distorted image hides what lies under its inner pixels (a wave
+/// over the view it replaces): as a `Cover`, it finds them from its points,
+/// computed as drawing computes them.
+struct DistortionKernel: AffineKernel.Cover, @unchecked Sendable {
     let distortion: Distortion
     /// Where the distortion's frame origin lies on the device.
     let origin: Point
@@ -32,14 +36,42 @@ struct DistortionKernel: AffineKernel.Sampled, @unchecked Sendable {
         guard !area.isEmpty else { return }
         let positions = UnsafeMutablePointer<Double>.allocate(capacity: 2 * min(area.width, PointSampler.segment))
         defer { positions.deallocate() }
-        let (width, height) = (Int32(sampler.width), Int32(sampler.height))
-        let sourceX = Double(sourceOrigin.x) - origin.x, sourceY = Double(sourceOrigin.y) - origin.y
-        let avx2: Int32 = vectorized && Processor.hasAVX2 ? 1 : 0
+        let avx2 = vectorized && Processor.hasAVX2
         sampler.composite(op, coverage: coverage, into: destination, destinationStride: destinationStride,
                           origin: destinationOrigin, area: area, vectorized: vectorized) { x0, y, count, xs, ys, kinds in
-            let first = Point(x: Double(x0) + 0.5 - origin.x, y: Double(y) + 0.5 - origin.y)
-            distortion.map(first, count, positions)
-            sample_points(positions, count, sourceX, sourceY, width, height, xs, ys, kinds, avx2)
+            points(x0, y, count, xs, ys, kinds, positions: positions, avx2: avx2)
         }
     }
+
+    /// The sample points of `count` pixels of device row `y` from column
+    /// `x0` (see `PointSampler.Points`), the map's positions going through
+    /// `positions` (room for 2·count numbers).
+    private func points(_ x0: Int, _ y: Int, _ count: Int, _ xs: UnsafeMutablePointer<Int32>,
+                        _ ys: UnsafeMutablePointer<Int32>, _ kinds: UnsafeMutablePointer<UInt8>,
+                        positions: UnsafeMutablePointer<Double>, avx2: Bool) {
+        let first = Point(x: Double(x0) + 0.5 - origin.x, y: Double(y) + 0.5 - origin.y)
+        distortion.map(first, count, positions)
+        sample_points(positions, count, Double(sourceOrigin.x) - origin.x, Double(sourceOrigin.y) - origin.y,
+                      Int32(sampler.width), Int32(sampler.height), xs, ys, kinds, avx2 ? 1 : 0)
+    }
+
+    /// The longest run of inner pixels of row `y` within `columns` (a
+    /// distortion's inner pixels may lie in several runs; the others are
+    /// drawn over, as the pixels around them are).
+    func innerColumns(_ y: Int, within columns: Range<Int>) -> Range<Int> {
+        let positions = UnsafeMutablePointer<Double>.allocate(capacity: 2 * columns.count)
+        defer { positions.deallocate() }
+        return PointSampler.longestInnerRun(y, within: columns) { x0, y, count, xs, ys, kinds in
+            points(x0, y, count, xs, ys, kinds, positions: positions, avx2: Processor.hasAVX2)
+        }
+    }
+
+    func isOpaque(forEach: ParallelLoop) -> Bool {
+        AffineKernel.isOpaque(sampler.pixels, width: sampler.width, height: sampler.height, stride: sampler.stride,
+                              forEach: forEach)
+    }
+
+    var sourceArea: Int { sampler.width * sampler.height }
+
+    var innerColumnsCost: Double { 2.0 / 3 }
 }

@@ -77,5 +77,7 @@ enum ProjectiveKernel {
         }
 
         var sourceArea: Int { sampler.width * sampler.height }
+
+        var innerColumnsCost: Double { 1.0 / 3 }
     }
 }

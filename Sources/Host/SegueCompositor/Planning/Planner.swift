@@ -45,13 +45,15 @@ enum Planner {
         }
     }
 
-    /// Sets `coversOpaquely` on the affine and projected images that hide
-    /// what a sampling kernel draws under them (a turned photo over another),
-    /// in layers too: the pixels they cover are then not drawn twice. Only
-    /// such images have their source read for opacity, once a frame, and
-    /// only when what they may hide is at least a quarter of that source:
-    /// reading it costs far less a pixel than sampling, but not nothing.
-    /// Filtered images must have been drawn (projections are planned then).
+    /// Sets `coversOpaquely` on the affine, projected and distorted images
+    /// that hide what a sampling kernel draws under them (a turned photo
+    /// over another, a wave over the view it replaces), in layers too: the
+    /// pixels they cover are then not drawn twice. Only such images have
+    /// their source read for opacity, once a frame, and only when what they
+    /// may hide is at least a quarter of that source (reading it costs far
+    /// less a pixel than sampling, but not nothing) and when they hide
+    /// enough of what is drawn under them (`hidesEnough`). Filtered images
+    /// must have been drawn (projections are planned then).
     static func markOpaqueCovers(_ primitives: inout [Primitive], forEach: ParallelLoop) {
         for j in primitives.indices {
             if case .layer(var children) = primitives[j].plan {
@@ -65,9 +67,39 @@ enum Planner {
                 let shared = $0.bounds.intersection(cover.bounds)
                 return shared.width * shared.height
             }.max() ?? 0
-            guard hidden > 0, 4 * hidden >= placement.sourceArea else { continue }
+            guard hidden > 0, 4 * hidden >= placement.sourceArea,
+                  hidesEnough(placement, within: cover.bounds, of: primitives[..<j].filter(\.isSampled))
+            else { continue }
             primitives[j].coversOpaquely = placement.isOpaque(forEach: forEach)
         }
+    }
+
+    /// True when, on rows spread over `bounds`, the inner pixels of `cover`
+    /// hide more inner pixels of the sampled images `under` than finding
+    /// them costs: the cover's `innerColumnsCost` times its pixels there.
+    /// Finding a projected or distorted cover's inner pixels means computing
+    /// its points again, for every row drawn under it: it pays when the
+    /// images under it would have been drawn there (a wave over the view it
+    /// replaces), not when they lie beside it (two views shifted apart).
+    /// Measured side by side: `.wave` 0.84× the time with its cover,
+    /// `.slideAway` at progress 0.5 (half hidden) 1.05×.
+    static func hidesEnough(_ cover: AffineKernel.Cover, within bounds: PixelRect,
+                            of under: [Primitive]) -> Bool {
+        guard cover.innerColumnsCost > 0 else { return true }
+        let rows = 9
+        var hidden = 0
+        for k in 0..<rows {
+            let y = bounds.y0 + (2 * k + 1) * bounds.height / (2 * rows)
+            let inner = cover.innerColumns(y, within: bounds.x0..<bounds.x1)
+            for primitive in under {
+                guard let placement = primitive.cover, (primitive.bounds.y0..<primitive.bounds.y1).contains(y) else {
+                    continue
+                }
+                let columns = inner.clamped(to: primitive.bounds.x0..<primitive.bounds.x1)
+                hidden += placement.innerColumns(y, within: columns).count
+            }
+        }
+        return Double(hidden) >= cover.innerColumnsCost * Double(rows * bounds.width)
     }
 
     /// The primitive with the span or affine kernel as its plan when one of

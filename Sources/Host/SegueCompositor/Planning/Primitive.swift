@@ -59,7 +59,7 @@ struct Primitive {
     /// rectangles (prepared by `Planner`, rasterised band by band as it is
     /// drawn); the pixman and sampling-kernel plans multiply by it.
     var mask: ClipMask?
-    /// True for an affine or projected image whose inner pixels
+    /// True for an affine, projected or distorted image whose inner pixels
     /// (`AffineKernel.Cover.innerColumns`, within `bounds`) end up its samples
     /// whatever lies under them — opaque source, full opacity, no mask, tint
     /// or channel factors, normal blending — and that lies over an earlier
@@ -87,7 +87,8 @@ struct Primitive {
         switch plan {
         case .affine(let placement): placement
         case .projective(let placement): placement
-        case .pixman, .span, .distortion, .layer, .filtered: nil
+        case .distortion(let kernel): kernel
+        case .pixman, .span, .layer, .filtered: nil
         }
     }
 

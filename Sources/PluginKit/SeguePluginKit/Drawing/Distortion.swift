@@ -13,7 +13,8 @@ import SegueABI
 ///
 /// The host calls a distortion from several threads at once, for different
 /// rows, after `render` has returned: it must be a value that only reads
-/// what it holds.
+/// what it holds. It may ask for a pixel more than once, in rows that start
+/// anywhere: a pixel's source position must depend on the pixel alone.
 ///
 /// ```swift
 /// struct Wave: Distortion {
