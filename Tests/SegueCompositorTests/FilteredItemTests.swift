@@ -101,6 +101,40 @@ extension FilteredItemTests {
         }
     }
 
+    /// Each halving of the blur's pyramid, against its closed form: output
+    /// pixel (x, y) is Σ wᵢ·wⱼ·in(2x − 1 + i, 2y − 1 + j) / 64, rounded, per
+    /// channel, w = [1 3 3 1], transparent outside the input — at sizes whose
+    /// rows have no inner part, a short one or a long one.
+    @Test func theBlurHalvesAsItsClosedFormSays() throws {
+        for (width, height) in [(1, 1), (2, 3), (3, 2), (5, 7), (8, 1), (9, 6), (17, 5), (150, 9)] {
+            let input = noiseSurface(width: width, height: height, seed: UInt64(width * 31 + height))
+            let half = try Surface(width: (width + 1) / 2, height: (height + 1) / 2)
+            for avx2 in [false, Processor.hasAVX2] {
+                var blur = GaussianBlur(sigma: 9, opaque: false)
+                blur.avx2 = avx2
+                blur.halve(input, into: half, forEach: serially)
+                let w = [1, 3, 3, 1]
+                for y in 0..<half.height {
+                    for x in 0..<half.width {
+                        var want: UInt32 = 0
+                        for channel in 0..<4 {
+                            var sum = 32
+                            for j in 0..<4 {
+                                for i in 0..<4 {
+                                    let (u, v) = (2 * x - 1 + i, 2 * y - 1 + j)
+                                    guard u >= 0, v >= 0, u < width, v < height else { continue }
+                                    sum += w[i] * w[j] * Int(input[u, v] >> (8 * channel) & 0xFF)
+                                }
+                            }
+                            want |= UInt32(sum >> 6) << (8 * channel)
+                        }
+                        #expect(half[x, y] == want, "\(width)×\(height), AVX2 \(avx2): (\(x), \(y))")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func theBlurWeightsAreAnExactUnit() {
         for sigma in [0.3, 1, 2.5, 3.99, 9] {
             let weights = GaussianBlur.weights(sigma: sigma)

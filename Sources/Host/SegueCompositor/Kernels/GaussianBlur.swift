@@ -128,41 +128,52 @@ struct GaussianBlur {
     private static func bands(_ rows: Int) -> Int { (rows + bandRows - 1) / bandRows }
 
     /// `half` (⌈w/2⌉ × ⌈h/2⌉) from `surface`, [1 3 3 1] in each direction.
-    private func halve(_ surface: Surface, into half: Surface, forEach: ParallelLoop) {
+    /// Output pixel x reads input pixels 2x − 1 … 2x + 2: where they all lie
+    /// in the row, it is read in place; the few output pixels at either
+    /// edge read a padded copy of what they need. (Internal for the tests.)
+    func halve(_ surface: Surface, into half: Surface, forEach: ParallelLoop) {
         let width = surface.width
-        forEach(Self.bands(half.height)) { band in
-            // Four padded rows: a pixel before, the row, and up to two after.
-            let lineBytes = 4 * (2 * half.width + 2)
-            let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * lineBytes, alignment: 16)
-            defer { scratch.deallocate() }
-            let first = band * Self.bandRows
-            for y in first..<min(first + Self.bandRows, half.height) {
-                var rows: [UnsafePointer<UInt8>?] = []
-                for r in 0..<4 {
-                    let line = scratch + r * lineBytes
-                    padLine(surface, row: 2 * y - 1 + r, into: line, before: 1, after: 2 * half.width + 1 - width)
-                    rows.append(UnsafePointer(line.assumingMemoryBound(to: UInt8.self)))
+        let inner = 1..<max(1, min((width - 1) / 2, half.width))
+        let edges = [0..<min(1, half.width), inner.upperBound..<half.width].filter { !$0.isEmpty }
+        let zeros = [UInt32](repeating: 0, count: 2 * half.width + 2)
+        zeros.withUnsafeBufferPointer { zeros in
+            let zeroRow = UnsafeRawPointer(zeros.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            forEach(Self.bands(half.height)) { band in
+                let edgeBytes = 4 * (2 * max(1, half.width - inner.upperBound) + 2)
+                let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * edgeBytes, alignment: 16)
+                defer { scratch.deallocate() }
+                let first = band * Self.bandRows
+                for y in first..<min(first + Self.bandRows, half.height) {
+                    let rows = (0..<4).map { r -> UnsafePointer<UInt32>? in
+                        let row = 2 * y - 1 + r
+                        return (0..<surface.height).contains(row) ? UnsafePointer(surface.row(row)) : nil
+                    }
+                    let out = Self.bytes(half.row(y))
+                    if !inner.isEmpty {
+                        let lines = rows.map { row -> UnsafePointer<UInt8>? in
+                            row.map { UnsafeRawPointer($0 + 2 * inner.lowerBound - 1).assumingMemoryBound(to: UInt8.self) }
+                                ?? zeroRow
+                        }
+                        blur_halve_line(lines, out + 4 * inner.lowerBound, inner.count, avx2 ? 1 : 0)
+                    }
+                    for part in edges {
+                        let lines = (0..<4).map { r -> UnsafePointer<UInt8>? in
+                            let line = (scratch + r * edgeBytes).assumingMemoryBound(to: UInt32.self)
+                            for i in 0..<(2 * part.count + 2) {
+                                let x = 2 * part.lowerBound - 1 + i
+                                line[i] = x >= 0 && x < width ? rows[r]?[x] ?? 0 : 0
+                            }
+                            return UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self)
+                        }
+                        blur_halve_line(lines, out + 4 * part.lowerBound, part.count, avx2 ? 1 : 0)
+                    }
                 }
-                blur_halve_line(rows, Self.bytes(half.row(y)), half.width, avx2 ? 1 : 0)
             }
         }
     }
 
     private static func bytes(_ row: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt8> {
         UnsafeMutableRawPointer(row).assumingMemoryBound(to: UInt8.self)
-    }
-
-    /// Row `y` of `surface` into `line`, with `before` and `after`
-    /// transparent pixels around it; a row outside the surface is all transparent.
-    private func padLine(_ surface: Surface, row y: Int, into line: UnsafeMutableRawPointer, before: Int, after: Int) {
-        let pixels = line.assumingMemoryBound(to: UInt32.self)
-        guard (0..<surface.height).contains(y) else {
-            pixels.initialize(repeating: 0, count: before + surface.width + after)
-            return
-        }
-        pixels.initialize(repeating: 0, count: before)
-        (pixels + before).initialize(from: surface.row(y), count: surface.width)
-        (pixels + before + surface.width).initialize(repeating: 0, count: after)
     }
 
     /// The Gaussian of `reducedSigma` over `surface`, into `image` inside a
