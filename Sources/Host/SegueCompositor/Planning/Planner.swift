@@ -63,12 +63,12 @@ enum Planner {
             let cover = primitives[j]
             guard let placement = cover.cover, cover.opacity >= 1, cover.mask == nil,
                   cover.tint == nil, cover.channels == nil, cover.blend == .normal else { continue }
-            let hidden = primitives[..<j].filter(\.isSampled).map {
+            let under = primitives[..<j].filter(\.isSampled)
+            let hidden = under.map {
                 let shared = $0.bounds.intersection(cover.bounds)
                 return shared.width * shared.height
             }.max() ?? 0
-            guard hidden > 0, 4 * hidden >= placement.sourceArea,
-                  hidesEnough(placement, within: cover.bounds, of: primitives[..<j].filter(\.isSampled))
+            guard hidden > 0, 4 * hidden >= placement.sourceArea, hidesEnough(placement, within: cover.bounds, of: under)
             else { continue }
             primitives[j].coversOpaquely = placement.isOpaque(forEach: forEach)
         }
