@@ -51,13 +51,19 @@ extension TextMetrics {
 public protocol CaseOrderCoded: CaseIterable, Equatable where AllCases.Index == Int {}
 
 extension CaseOrderCoded {
+    // Inlinable, so that each type's conversions are specialised where they
+    // are used: a generic one looks its type's metadata up under a lock and
+    // builds `allCases` on every call (a tenth of a frame of 1000 sprites).
+
     /// The case a C value names; nil for a value the headers do not define.
+    @inlinable
     public init?(_ c: UInt32) {
         guard c < UInt32(Self.allCases.count) else { return nil }
         self = Self.allCases[Self.allCases.startIndex + Int(c)]
     }
 
     /// The C value: the case's position in `allCases`.
+    @inlinable
     public var cValue: UInt32 { UInt32(Self.allCases.firstIndex(of: self)! - Self.allCases.startIndex) }
 }
 
