@@ -122,13 +122,12 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// The smallest axis-aligned rectangle holding the image of `rect`.
     public func boundingBox(of rect: Rect) -> Rect {
-        let corners = [
-            apply(Point(x: rect.minX, y: rect.minY)), apply(Point(x: rect.maxX, y: rect.minY)),
-            apply(Point(x: rect.minX, y: rect.maxY)), apply(Point(x: rect.maxX, y: rect.maxY)),
-        ]
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min()!, y0 = ys.min()!
-        return Rect(x: x0, y: y0, width: xs.max()! - x0, height: ys.max()! - y0)
+        // Four corners without an array: every drawn image asks, once a frame.
+        let p = apply(Point(x: rect.minX, y: rect.minY)), q = apply(Point(x: rect.maxX, y: rect.minY))
+        let r = apply(Point(x: rect.minX, y: rect.maxY)), s = apply(Point(x: rect.maxX, y: rect.maxY))
+        let x0 = min(min(p.x, q.x), min(r.x, s.x)), y0 = min(min(p.y, q.y), min(r.y, s.y))
+        let x1 = max(max(p.x, q.x), max(r.x, s.x)), y1 = max(max(p.y, q.y), max(r.y, s.y))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     public var description: String { "[\(a) \(c) \(tx); \(b) \(d) \(ty)]" }
