@@ -233,6 +233,57 @@ struct FastPathTests {
         }
     }
 
+    /// A soft sprite, as a particle system's: a disc whose bytes fall off to
+    /// 0 towards transparent corners, its faint rim what faint drawings skip
+    /// (its ink extents); a few pixels with colour but no alpha, which an
+    /// added drawing still adds.
+    static func softSprite(_ random: inout SeededRandom, side: Int) -> Surface {
+        let surface = filledSurface(width: side, height: side, pixel: 0)
+        let middle = Double(side) / 2, colour = (random.unit(), random.unit(), random.unit())
+        for y in 0..<side {
+            for x in 0..<side {
+                let d = ((Double(x) + 0.5 - middle) * (Double(x) + 0.5 - middle)
+                    + (Double(y) + 0.5 - middle) * (Double(y) + 0.5 - middle)).squareRoot() / middle
+                let a = 255 * max(0, 1 - d) * max(0, 1 - d)
+                func c(_ v: Double) -> UInt32 { UInt32((v * a).rounded()) }
+                surface[x, y] = UInt32(a.rounded()) << 24 | c(colour.0) << 16 | c(colour.1) << 8 | c(colour.2)
+                if random.next() % 97 == 0 { surface[x, y] = 0x0000_0301 }
+            }
+        }
+        return surface
+    }
+
+    /// Soft sprites many times, faint and strong, whole and between pixels,
+    /// some tinted or with channel factors: drawing only the columns their
+    /// ink extents keep gives the general path's bytes.
+    @Test("many faint drawings of a soft sprite give the general path's bytes", arguments: 0..<4)
+    func manySoftSprites(seed: UInt64) throws {
+        let width = 151, height = 150
+        var random = SeededRandom(seed: 900 + seed)
+        let sprite = Self.softSprite(&random, side: 20 + Int(random.next() % 40))
+        let count = BandRenderer.manyImages + 1 + Int(random.next() % 150)
+        let items = (0..<count).map { _ in
+            var item = DrawItem(source: .surface(sprite),
+                                transform: .translation(x: Self.offset(&random, limit: width / 2) + Double(width / 2) - 20,
+                                                        y: Self.offset(&random, limit: height / 2) + Double(height / 2) - 20))
+            let u = random.unit()
+            item.opacity = u * u * u
+            item.blend = random.next() % 3 == 0 ? .normal : .plusLighter
+            switch random.next() % 8 {
+            case 0: item.tint = Self.colour(&random)
+            case 1: item.channels = Self.colour(&random)
+            default: break
+            }
+            return item
+        }
+        for background in Self.backgrounds {
+            let general = try Surface(width: width, height: height)
+            try Compositor(threads: 1, fastPaths: false).render(Picture(items), background: background, into: general)
+            let fast = try render(Picture(items), width: width, height: height, background: background, threads: 2)
+            #expect(difference(fast, general).count == 0, "\(count) soft sprites on \(background)")
+        }
+    }
+
     @Test("a crossfade whose images are offset, or drawn normally, equals pixman too")
     func crossfadeVariants() throws {
         let a = noiseSurface(width: 120, height: 90, seed: 83)

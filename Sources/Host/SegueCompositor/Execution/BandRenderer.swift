@@ -59,7 +59,7 @@ struct BandRenderer {
             case .span:
                 // Consecutive span images draw row by row, all at once.
                 var run: [SpanImage] = []
-                while i < primitives.count, case .span(let span, _) = primitives[i].plan {
+                while i < primitives.count, case .span(let span, _, _) = primitives[i].plan {
                     run.append(span)
                     i = next(i + 1)
                 }
@@ -138,8 +138,8 @@ struct BandRenderer {
                            area: PixelRect, clearingTo fill: UInt32?) throws {
         // A layer that is only a channel split, drawn plainly: the split combined
         // with the destination row by row, the bytes of the layer drawn there.
-        if usesFastPaths, children.count == 2, case .span(let first, _) = children[0].plan,
-           case .span(let second, _) = children[1].plan, SpanImage.formSplit(first, second),
+        if usesFastPaths, children.count == 2, case .span(let first, _, _) = children[0].plan,
+           case .span(let second, _, _) = children[1].plan, SpanImage.formSplit(first, second),
            primitive.opacity == 1, primitive.mask == nil, primitive.tint == nil, primitive.channels == nil,
            primitive.blend == .normal || primitive.blend == .plusLighter {
             if let fill { destination.fill(fill, in: area) }
@@ -243,7 +243,8 @@ struct BandRenderer {
     /// turn over `area`, after the area is cleared to `fill` if given. Every
     /// pixel still meets the images in their order, so the bytes are those
     /// of drawing row by row; but each image's rows are visited once,
-    /// instead of every row asking every image whether it reaches it.
+    /// instead of every row asking every image whether it reaches it, and
+    /// only the columns its ink extents say can show are drawn.
     private static func drawEach(_ run: [SpanImage], into destination: Destination, area: PixelRect,
                                  clearTo fill: UInt32?) {
         if let fill { destination.fill(fill, in: area) }
@@ -252,7 +253,8 @@ struct BandRenderer {
                 let drawn = images[k].bounds.intersection(area)
                 guard !drawn.isEmpty else { continue }
                 for y in drawn.y0..<drawn.y1 {
-                    images[k].drawRow(y, drawn.x0..<drawn.x1, images[k].op, into: destination.row(y))
+                    let columns = images[k].inkedColumns(y, within: drawn.x0..<drawn.x1)
+                    if !columns.isEmpty { images[k].drawRow(y, columns, images[k].op, into: destination.row(y)) }
                 }
             }
         }

@@ -65,7 +65,7 @@ public final class Compositor: @unchecked Sendable {
 
     /// The primitives that draw `picture` over `area`, ready for the bands:
     /// planned, their filtered images drawn (those images' memory, to hold
-    /// until the frame is done, is `images`), opaque covers marked.
+    /// until the frame is done, is `images`), opaque covers marked, ink found.
     func prepare(_ picture: Picture, within area: PixelRect, cancellation: Cancellation = .never) throws
         -> (primitives: [Primitive], images: [LayerPool.Lease]) {
         let planned = Planner.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths,
@@ -73,6 +73,7 @@ public final class Compositor: @unchecked Sendable {
         var images: [LayerPool.Lease] = []
         var primitives = try materialize(planned, keeping: &images, cancellation: cancellation)
         Planner.markOpaqueCovers(&primitives, forEach: pool.forEach)
+        Planner.findInk(&primitives, forEach: pool.forEach)
         return (primitives, images)
     }
 
@@ -113,6 +114,7 @@ public final class Compositor: @unchecked Sendable {
             case .filtered(let unready, let filter):
                 var children = try materialize(unready, keeping: &images, cancellation: cancellation)
                 Planner.markOpaqueCovers(&children, forEach: pool.forEach)
+                Planner.findInk(&children, forEach: pool.forEach)
                 let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
                 let region = filter.region(for: primitive.bounds, source: source)
                 guard !region.isEmpty else { return nil }
@@ -165,7 +167,7 @@ public final class Compositor: @unchecked Sendable {
     private func image(of children: [Primitive], over region: PixelRect, changed: Bool,
                        keeping images: inout [LayerPool.Lease], cancellation: Cancellation) throws -> Surface {
         // A span image blends normally or adds, without a mask: onto transparency, its pixels as they are.
-        if usesFastPaths, !changed, children.count == 1, case .span(let span, let surface) = children[0].plan,
+        if usesFastPaths, !changed, children.count == 1, case .span(let span, let surface, _) = children[0].plan,
            children[0].bounds.contains(region), let first = span.unchangedPixels(of: region) {
             return Surface(viewing: first, width: region.width, height: region.height, of: surface)
         }

@@ -25,6 +25,10 @@ struct SpanImage {
     let op: SpanKernels.Operator
     /// Device pixels drawn.
     let bounds: PixelRect
+    /// The column pairs of its image's rows at its mask's level (see
+    /// `InkExtents`, which whoever holds the span image keeps alive), when
+    /// they have been worked out: `drawEach` then draws only those columns.
+    private(set) var ink: UnsafePointer<Int32>?
 
     /// The span form of drawing `surface` (or its `crop`) placed by
     /// `transform` with `primitive`'s opacity, tint, channels, blend and
@@ -78,6 +82,36 @@ struct SpanImage {
             tint = nil
             mask = primitive.opacity < 1 ? .uniform(SolidImage.byte(alpha: primitive.opacity)) : .none
         }
+    }
+
+    /// Draws only the columns `extents` (of its image, cropped as it is) say
+    /// can show through its mask, tint or channel factors.
+    mutating func skipBlankColumns(_ extents: InkExtents) {
+        let level: Int
+        if tint == nil, case .uniform(let m) = mask { level = InkExtents.level(mask: m) } else { level = 0 }
+        ink = extents.rows(level: level)
+    }
+
+    /// The columns of device row `y` within `columns` where drawing over or
+    /// adding can change a pixel: all of them without ink extents; else
+    /// those of the row's taps (the one or two source rows, the right tap's
+    /// column too when sampled between pixels) that can show, widened
+    /// within `columns` to a multiple of eight pixels so the vector loops
+    /// take them all (the columns added cannot show either).
+    func inkedColumns(_ y: Int, within columns: Range<Int>) -> Range<Int> {
+        guard let ink else { return columns }
+        var first = Int.max, end = Int.min
+        for source in (y + row)...(y + row + (wy == 0 ? 0 : 1)) where source >= 0 && source < height {
+            let a = Int(ink[2 * source]), b = Int(ink[2 * source + 1])
+            if a < b { (first, end) = (min(first, a), max(end, b)) }
+        }
+        guard first < end else { return columns.lowerBound..<columns.lowerBound }
+        let lower = max(columns.lowerBound, first - column - (wx == 0 ? 0 : 1))
+        let upper = min(columns.upperBound, end - column)
+        guard lower < upper else { return columns.lowerBound..<columns.lowerBound }
+        let missing = (8 - (upper - lower) % 8) % 8
+        let widened = min(columns.upperBound, upper + missing)
+        return max(columns.lowerBound, lower - (missing - (widened - upper)))..<widened
     }
 
     /// The sampling of device row `y` from device column `x` on; nil when

@@ -12,20 +12,22 @@ enum Planner {
     ///   - forEach: runs a loop on the compositor's threads (for mipmaps).
     static func prepare(_ primitives: [Primitive], within area: PixelRect, fastPaths: Bool,
                         forEach: ParallelLoop) -> [Primitive] {
-        primitives.flatMap { original -> [Primitive] in
+        var prepared: [Primitive] = []
+        prepared.reserveCapacity(primitives.count)
+        for original in primitives {
             var primitive = original
             primitive.bounds = primitive.bounds.intersection(area)
-            guard !primitive.bounds.isEmpty else { return [] }
+            guard !primitive.bounds.isEmpty else { continue }
             switch primitive.plan {
             case .layer(let children):
                 let kept = prepare(children, within: primitive.bounds, fastPaths: fastPaths, forEach: forEach)
-                guard !kept.isEmpty else { return [] }
+                guard !kept.isEmpty else { continue }
                 primitive.plan = .layer(kept)
             case .filtered(let children, let filter):
                 let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
                 let needed = filter.region(for: primitive.bounds, source: source)
                 let kept = prepare(children, within: needed, fastPaths: fastPaths, forEach: forEach)
-                guard !kept.isEmpty else { return [] }
+                guard !kept.isEmpty else { continue }
                 primitive.plan = .filtered(kept, filter)
             case .pixman, .span, .affine, .projective, .distortion:
                 break
@@ -41,8 +43,9 @@ enum Planner {
                                                         halvings: Mipmap.halvings(for: transform), forEach: forEach) {
                 primitive.plan = .pixman(.image(reduced, crop: nil, transform: placement))
             }
-            return splitAtOpaqueCore(primitive, fastPaths: fastPaths).map { fastPaths ? kernelPlan(for: $0) : $0 }
+            append(primitive, fastPaths: fastPaths, into: &prepared)
         }
+        return prepared
     }
 
     /// Sets `coversOpaquely` on the affine, projected and distorted images
@@ -57,6 +60,7 @@ enum Planner {
     static func markOpaqueCovers(_ primitives: inout [Primitive], forEach: ParallelLoop) {
         for j in primitives.indices {
             if case .layer(var children) = primitives[j].plan {
+                primitives[j].plan = .layer([])  // the only reference left, so the children change in place
                 markOpaqueCovers(&children, forEach: forEach)
                 primitives[j].plan = .layer(children)
             }
@@ -71,6 +75,51 @@ enum Planner {
             guard hidden > 0, 4 * hidden >= placement.sourceArea, hidesEnough(placement, within: cover.bounds, of: under)
             else { continue }
             primitives[j].coversOpaquely = placement.isOpaque(forEach: forEach)
+        }
+    }
+
+    /// Gives each span image in a run of more than `BandRenderer.manyImages`
+    /// consecutive ones (what `drawEach` draws: a particle system's sprites,
+    /// in a layer or not) its image's ink extents, worked out once per image
+    /// and frame, so that each drawing skips the columns that cannot show.
+    /// Finding them stops at a row's first and last pixels that reach every
+    /// level, so an opaque image costs a few pixels a row.
+    static func findInk(_ primitives: inout [Primitive], forEach: ParallelLoop) {
+        struct Image: Hashable {
+            let pixels: UnsafePointer<UInt32>, width: Int, height: Int, pitch: Int
+            init(_ span: SpanImage) { (pixels, width, height, pitch) = (span.pixels, span.width, span.height, span.pitch) }
+        }
+        var found: [Image: InkExtents] = [:]
+        var last: (image: Image, ink: InkExtents)?
+        var j = primitives.startIndex
+        while j < primitives.endIndex {
+            if case .layer(var children) = primitives[j].plan {
+                primitives[j].plan = .layer([])  // the only reference left, so the children change in place
+                findInk(&children, forEach: forEach)
+                primitives[j].plan = .layer(children)
+            }
+            var end = j
+            while end < primitives.endIndex, case .span = primitives[end].plan { end += 1 }
+            guard end - j > BandRenderer.manyImages else {
+                j = max(end, j + 1)
+                continue
+            }
+            for k in j..<end {
+                guard case .span(var span, let surface, _) = primitives[k].plan else { continue }
+                let image = Image(span)
+                let ink: InkExtents
+                if let last, last.image == image {
+                    ink = last.ink
+                } else {
+                    ink = found[image] ?? InkExtents(pixels: span.pixels, width: span.width, height: span.height,
+                                                     pitch: span.pitch, forEach: forEach)
+                    found[image] = ink
+                    last = (image, ink)
+                }
+                span.skipBlankColumns(ink)
+                primitives[k].plan = .span(span, surface, ink)
+            }
+            j = end
         }
     }
 
@@ -108,7 +157,7 @@ enum Planner {
         guard case .pixman(.image(let surface, let crop, let transform)) = primitive.plan else { return primitive }
         var planned = primitive
         if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {
-            planned.plan = .span(span, surface)
+            planned.plan = .span(span, surface, nil)
         } else if primitive.kernelsCanSample, !transform.preservesAxes,
                   let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform) {
             // Axis-aligned scales stay with pixman, whose SSE2 scaled-bilinear path is faster for them.
@@ -117,31 +166,35 @@ enum Planner {
         return planned
     }
 
-    /// An untinted clipped image whose mask is opaque over most of its
-    /// bounds, as that opaque core drawn without the mask — which the span
-    /// and affine kernels can then draw, and which reads no mask — and the
-    /// rim around it drawn with the mask. The same bytes: a mask byte of 255
-    /// leaves pixman's source as it is, and the kernels give pixman's bytes.
-    /// Anything else stays whole.
-    private static func splitAtOpaqueCore(_ primitive: Primitive, fastPaths: Bool) -> [Primitive] {
+    /// Appends `primitive` to `prepared`, with fast paths on its kernel plan
+    /// (`kernelPlan(for:)`); an untinted clipped image whose mask is opaque
+    /// over most of its bounds goes in as that opaque core drawn without the
+    /// mask — which the span and affine kernels can then draw, and which
+    /// reads no mask — and the rim around it drawn with the mask. The same
+    /// bytes: a mask byte of 255 leaves pixman's source as it is, and the
+    /// kernels give pixman's bytes.
+    private static func append(_ primitive: Primitive, fastPaths: Bool, into prepared: inout [Primitive]) {
+        guard fastPaths else { return prepared.append(primitive) }
         let bounds = primitive.bounds
-        guard fastPaths, case .pixman(.image) = primitive.plan, let mask = primitive.mask,
-              primitive.tint == nil, primitive.channels == nil else { return [primitive] }
-        let core = mask.opaqueCore.intersection(bounds)
-        guard !core.isEmpty, core.width * core.height * 2 >= bounds.width * bounds.height else { return [primitive] }
+        guard case .pixman(.image) = primitive.plan, let mask = primitive.mask, primitive.tint == nil,
+              primitive.channels == nil, case let core = mask.opaqueCore.intersection(bounds), !core.isEmpty,
+              core.width * core.height * 2 >= bounds.width * bounds.height else {
+            return prepared.append(kernelPlan(for: primitive))
+        }
         var inner = primitive
         inner.mask = nil
         inner.bounds = core
+        prepared.append(kernelPlan(for: inner))
         let rim = [
             PixelRect(x0: bounds.x0, y0: bounds.y0, x1: bounds.x1, y1: core.y0),
             PixelRect(x0: bounds.x0, y0: core.y0, x1: core.x0, y1: core.y1),
             PixelRect(x0: core.x1, y0: core.y0, x1: bounds.x1, y1: core.y1),
             PixelRect(x0: bounds.x0, y0: core.y1, x1: bounds.x1, y1: bounds.y1),
         ]
-        return [inner] + rim.filter { !$0.isEmpty }.map { part in
+        for part in rim where !part.isEmpty {
             var piece = primitive
             piece.bounds = part
-            return piece
+            prepared.append(kernelPlan(for: piece))
         }
     }
 }

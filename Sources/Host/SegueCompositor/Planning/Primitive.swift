@@ -22,8 +22,9 @@ struct Primitive {
         /// general path, against which the others are tested byte for byte).
         case pixman(Source)
         /// The span kernels, row by row: an image only translated, without
-        /// a mask (see `SpanImage`), and the surface it reads, kept alive here.
-        case span(SpanImage, Surface)
+        /// a mask (see `SpanImage`), and the surface it reads and the ink
+        /// extents it uses, if any, kept alive here.
+        case span(SpanImage, Surface, InkExtents?)
         /// The affine kernel: a rotated or sheared image, bilinear, normal or
         /// plus-lighter, faded by the opacity or the mask.
         case affine(AffineKernel.Placement)
