@@ -254,7 +254,14 @@ struct BandRenderer {
                 guard !drawn.isEmpty else { continue }
                 for y in drawn.y0..<drawn.y1 {
                     let columns = images[k].inkedColumns(y, within: drawn.x0..<drawn.x1)
-                    if !columns.isEmpty { images[k].drawRow(y, columns, images[k].op, into: destination.row(y)) }
+                    guard !columns.isEmpty else { continue }
+                    let row = destination.row(y)
+                    if let whole = images[k].wholeRow(y, columns) {
+                        SpanKernels.drawWholeRow(whole.pixels, mask: whole.mask, images[k].op,
+                                                 into: row + columns.lowerBound, count: columns.count)
+                    } else {
+                        images[k].drawRow(y, columns, images[k].op, into: row)
+                    }
                 }
             }
         }

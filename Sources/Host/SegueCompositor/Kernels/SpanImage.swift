@@ -96,8 +96,8 @@ struct SpanImage {
     /// adding can change a pixel: all of them without ink extents; else
     /// those of the row's taps (the one or two source rows, the right tap's
     /// column too when sampled between pixels) that can show, widened
-    /// within `columns` to a multiple of eight pixels so the vector loops
-    /// take them all (the columns added cannot show either).
+    /// within `columns` and the image to a multiple of eight pixels so the
+    /// vector loops take them all (the columns added cannot show either).
     func inkedColumns(_ y: Int, within columns: Range<Int>) -> Range<Int> {
         guard let ink else { return columns }
         var first = Int.max, end = Int.min
@@ -109,9 +109,11 @@ struct SpanImage {
         let lower = max(columns.lowerBound, first - column - (wx == 0 ? 0 : 1))
         let upper = min(columns.upperBound, end - column)
         guard lower < upper else { return columns.lowerBound..<columns.lowerBound }
+        let room = columns.clamped(to: -column..<(width - column))
+        guard room.lowerBound <= lower, upper <= room.upperBound else { return lower..<upper }
         let missing = (8 - (upper - lower) % 8) % 8
-        let widened = min(columns.upperBound, upper + missing)
-        return max(columns.lowerBound, lower - (missing - (widened - upper)))..<widened
+        let widened = min(room.upperBound, upper + missing)
+        return max(room.lowerBound, lower - (missing - (widened - upper)))..<widened
     }
 
     /// The sampling of device row `y` from device column `x` on; nil when

@@ -135,6 +135,23 @@ enum SpanKernels {
         for i in done..<count { pixel(i) }
     }
 
+    /// `count` whole pixels of `source` faded by `mask` (255: not at all)
+    /// and combined by `op`: the bytes of `drawRow` for an image at whole
+    /// pixels with at most an opacity, with little to decide per row — a
+    /// particle system's sprites are hundreds of thousands of short rows a frame.
+    static func drawWholeRow(_ source: UnsafePointer<UInt32>, mask: UInt8, _ op: Operator,
+                             into destination: UnsafeMutablePointer<UInt32>, count: Int) {
+        var i = 0
+        if Processor.hasAVX2 {
+            i = span_combine_avx2(destination, source, source, count, 128, 0, 128, 0, mask, op.vectorKernelCode)
+        }
+        let combiner = Combiner(op, .uniform(mask))
+        while i < count {
+            destination[i] = combiner.scalar(source[i], destination[i])
+            i &+= 1
+        }
+    }
+
     /// Two whole-pixel sources with uniform masks in one pass — a crossfade:
     /// `d = mul(s₁, m₁) op mul(s₂, m₂)` (the first replacing the destination),
     /// the bytes of two `drawRow`s with the destination written once.
