@@ -47,16 +47,16 @@ final class InkExtents: @unchecked Sendable {
     /// the row reaches, level k's pair at `pair + k · levelStride`.
     private static func find(row: UnsafePointer<UInt32>, width: Int, into pair: UnsafeMutablePointer<Int32>,
                              levelStride: Int) {
-        var all: UInt32 = 0
-        for x in 0..<width { all |= row[x] }
-        let reached = levels(all)
-        // From each end, up to the first pixel that reaches as far as the row does.
+        // From the left, up to the first pixel that reaches every level (an
+        // opaque pixel), or across the row; then from the right, up to the
+        // first pixel that reaches as far as the row does.
         var level = 0, x = 0
-        while level < reached {
+        while level < Self.levels, x < width {
             for k in level..<max(level, levels(row[x])) { pair[k * levelStride] = Int32(x) }
             level = max(level, levels(row[x]))
             x += 1
         }
+        let reached = level
         (level, x) = (0, width - 1)
         while level < reached {
             for k in level..<max(level, levels(row[x])) { pair[k * levelStride + 1] = Int32(x + 1) }
