@@ -87,10 +87,36 @@ AVX2 void sample8(const uint32_t *top, const uint32_t *bottom, int wl, int wr, i
     #undef PAIRS
 }
 
+/* Whole pixels, top[i] itself: one loop per operator and per mask or none
+ * (`mask` and `op` are constants where it is inlined), with nothing left to
+ * decide per pixel — the rows of a particle system's sprites. */
+AVX2 size_t whole_span(uint32_t *destination, const uint32_t *top, size_t count, uint8_t mask, int op)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i t = _mm256_loadu_si256((const __m256i *)(top + i));
+        combine8((__m256i *)(destination + i), _mm256_unpacklo_epi8(t, zero), _mm256_unpackhi_epi8(t, zero), mask, op);
+    }
+    return i;
+}
+
 __attribute__((target("avx2")))
 size_t span_combine_avx2(uint32_t *destination, const uint32_t *top, const uint32_t *bottom, size_t count,
                          int left_weight, int right_weight, int top_weight, int bottom_weight, uint8_t mask, int op)
 {
+    if (right_weight == 0 && bottom_weight == 0 && top_weight == 128) {
+        switch (op) {
+        case SPAN_ADD:
+            return mask == 255 ? whole_span(destination, top, count, 255, SPAN_ADD)
+                               : whole_span(destination, top, count, mask, SPAN_ADD);
+        case SPAN_OVER:
+            return mask == 255 ? whole_span(destination, top, count, 255, SPAN_OVER)
+                               : whole_span(destination, top, count, mask, SPAN_OVER);
+        default:
+            return whole_span(destination, top, count, mask, SPAN_SOURCE);
+        }
+    }
     size_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i low, high;
