@@ -92,10 +92,10 @@ extension FilteredItemTests {
         for sigma in [0.8, 3, 5, 11, 40] {
             var baseline = GaussianBlur(sigma: sigma, opaque: false)
             baseline.avx2 = false
-            let a = try baseline.apply(to: image, layers: layers, forEach: serially)
+            let a = try baseline.apply(to: GaussianBlur.Source(image), layers: layers, forEach: serially)
             var vector = GaussianBlur(sigma: sigma, opaque: false)
             vector.avx2 = Processor.hasAVX2
-            let b = try vector.apply(to: image, layers: layers, forEach: serially)
+            let b = try vector.apply(to: GaussianBlur.Source(image), layers: layers, forEach: serially)
             #expect(a.image.surface.hasSamePixels(as: b.image.surface), "σ \(sigma)")
             #expect(a.transform == b.transform)
         }
@@ -104,33 +104,59 @@ extension FilteredItemTests {
     /// Each halving of the blur's pyramid, against its closed form: output
     /// pixel (x, y) is Σ wᵢ·wⱼ·in(2x − 1 + i, 2y − 1 + j) / 64, rounded, per
     /// channel, w = [1 3 3 1], transparent outside the input — at sizes whose
-    /// rows have no inner part, a short one or a long one.
+    /// rows have no inner part, a short one or a long one, alone and inside
+    /// transparent frames (a view and the margin its blur reaches into).
     @Test func theBlurHalvesAsItsClosedFormSays() throws {
+        let frames = [(0, 0, 0, 0), (1, 0, 2, 3), (4, 5, 1, 0), (7, 2, 6, 9)]
         for (width, height) in [(1, 1), (2, 3), (3, 2), (5, 7), (8, 1), (9, 6), (17, 5), (150, 9)] {
             let input = noiseSurface(width: width, height: height, seed: UInt64(width * 31 + height))
-            let half = try Surface(width: (width + 1) / 2, height: (height + 1) / 2)
-            for avx2 in [false, Processor.hasAVX2] {
-                var blur = GaussianBlur(sigma: 9, opaque: false)
-                blur.avx2 = avx2
-                blur.halve(input, into: half, forEach: serially)
-                let w = [1, 3, 3, 1]
-                for y in 0..<half.height {
-                    for x in 0..<half.width {
-                        var want: UInt32 = 0
-                        for channel in 0..<4 {
-                            var sum = 32
-                            for j in 0..<4 {
-                                for i in 0..<4 {
-                                    let (u, v) = (2 * x - 1 + i, 2 * y - 1 + j)
-                                    guard u >= 0, v >= 0, u < width, v < height else { continue }
-                                    sum += w[i] * w[j] * Int(input[u, v] >> (8 * channel) & 0xFF)
+            for (left, top, right, bottom) in frames {
+                let (frameWidth, frameHeight) = (left + width + right, top + height + bottom)
+                let source = GaussianBlur.Source(input, at: (left, top), in: (frameWidth, frameHeight))
+                let half = try Surface(width: (frameWidth + 1) / 2, height: (frameHeight + 1) / 2)
+                for avx2 in [false, Processor.hasAVX2] {
+                    var blur = GaussianBlur(sigma: 9, opaque: false)
+                    blur.avx2 = avx2
+                    blur.halve(source, into: half, forEach: serially)
+                    let w = [1, 3, 3, 1]
+                    for y in 0..<half.height {
+                        for x in 0..<half.width {
+                            var want: UInt32 = 0
+                            for channel in 0..<4 {
+                                var sum = 32
+                                for j in 0..<4 {
+                                    for i in 0..<4 {
+                                        let (u, v) = (2 * x - 1 + i - left, 2 * y - 1 + j - top)
+                                        guard u >= 0, v >= 0, u < width, v < height else { continue }
+                                        sum += w[i] * w[j] * Int(input[u, v] >> (8 * channel) & 0xFF)
+                                    }
                                 }
+                                want |= UInt32(sum >> 6) << (8 * channel)
                             }
-                            want |= UInt32(sum >> 6) << (8 * channel)
+                            #expect(half[x, y] == want,
+                                    "\(width)×\(height) at (\(left), \(top)), AVX2 \(avx2): (\(x), \(y))")
                         }
-                        #expect(half[x, y] == want, "\(width)×\(height), AVX2 \(avx2): (\(x), \(y))")
                     }
                 }
+            }
+        }
+    }
+
+    /// A blur reads a view in a transparent frame (the region it reaches)
+    /// instead of a padded copy of it: the same bytes, at every reduction.
+    @Test func aFramedBlurIsTheBlurOfItsPaddedCopy() throws {
+        let image = noiseSurface(width: 61, height: 37, seed: 12)
+        let layers = LayerPool()
+        for sigma in [1.5, 3, 9, 20] {
+            for (left, top, right, bottom) in [(0, 0, 0, 0), (13, 4, 9, 30), (1, 22, 40, 3)] {
+                let padded = filledSurface(width: left + 61 + right, height: top + 37 + bottom, pixel: 0)
+                for y in 0..<37 { for x in 0..<61 { padded[left + x, top + y] = image[x, y] } }
+                let blur = GaussianBlur(sigma: sigma, opaque: false)
+                let framed = try blur.apply(to: GaussianBlur.Source(image, at: (left, top), in: (padded.width, padded.height)),
+                                            layers: layers, forEach: serially)
+                let copied = try blur.apply(to: GaussianBlur.Source(padded), layers: layers, forEach: serially)
+                #expect(framed.image.surface.hasSamePixels(as: copied.image.surface), "σ \(sigma), margins \((left, top, right, bottom))")
+                #expect(framed.transform == copied.transform)
             }
         }
     }
@@ -275,7 +301,7 @@ extension FilteredItemTests {
         }
     }
 
-    @Test("a projected, distorted or blurred item keeps its opacity, clip, tint, channel factors, blend mode and sampling filter on the fast path, placed by whole pixels or not")
+    @Test("a projected, distorted or blurred item keeps its opacity, clip, tint, channel factors, blend mode and sampling filter on the fast path, placed by whole pixels or not, blurred into its margin or not")
     func filteredItemsKeepEveryProperty() throws {
         let image = noiseSurface(width: 90, height: 70, seed: 12)
         let under = noiseSurface(width: 110, height: 90, seed: 13, opaque: true)
@@ -289,6 +315,9 @@ extension FilteredItemTests {
             items.append(DrawItem(source: .surface(image), transform: placement, projection: h))
             items.append(DrawItem(source: .surface(image), transform: placement, distortion: distortion))
             items.append(DrawItem(source: .surface(image), transform: placement, blur: Blur(radius: 3, opaque: true)))
+            // A view blurred into the margin it reaches, read in place at whole pixels.
+            items.append(DrawItem(source: .surface(image), transform: placement, blur: Blur(radius: 3)))
+            items.append(DrawItem(source: .surface(image), transform: placement, blur: Blur(radius: 12)))
         }
         for (index, item) in items.enumerated() {
             func blended(_ blend: BlendMode) -> DrawItem {

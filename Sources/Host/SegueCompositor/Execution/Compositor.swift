@@ -118,20 +118,26 @@ public final class Compositor: @unchecked Sendable {
                 let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
                 let region = filter.region(for: primitive.bounds, source: source)
                 guard !region.isEmpty else { return nil }
-                let content = try image(of: children, over: region, changed: filter.changesItsSource, keeping: &images,
-                                        cancellation: cancellation)
                 let placement = AffineTransform.translation(x: Double(region.x0), y: Double(region.y0))
+                func content() throws -> Surface {
+                    try image(of: children, over: region, changed: filter.changesItsSource, keeping: &images,
+                              cancellation: cancellation)
+                }
                 switch filter {
                 case .colorMatrix(let matrix):
+                    let content = try content()
                     ColorMatrixKernel(matrix).apply(to: content, forEach: pool.forEach)
                     primitive.plan = .pixman(.image(content, crop: nil, transform: placement))
                 case .blur(let sigma, let opaque):
+                    let frame = try blurFrame(of: children, over: region, opaque: opaque, keeping: &images,
+                                              cancellation: cancellation)
                     let blurred = try GaussianBlur(sigma: sigma, opaque: opaque)
-                        .apply(to: content, layers: renderer.layers, forEach: pool.forEach)
+                        .apply(to: frame, layers: renderer.layers, forEach: pool.forEach)
                     images.append(blurred.image)
                     primitive.plan = .pixman(.image(blurred.image.surface, crop: nil,
                                                     transform: blurred.transform.concatenating(placement)))
                 case .distortion(let distortion, let origin, _):
+                    let content = try content()
                     if usesFastPaths, primitive.kernelsCanSample, let sampler = PointSampler(content) {
                         // Sampled straight into the frame's bands.
                         primitive.plan = .distortion(DistortionKernel(distortion: distortion, origin: origin,
@@ -144,6 +150,7 @@ public final class Compositor: @unchecked Sendable {
                             x: Double(primitive.bounds.x0), y: Double(primitive.bounds.y0))))
                     }
                 case .projection(let h):
+                    let content = try content()
                     let transform = ProjectiveTransform(placement).concatenating(h)
                     if usesFastPaths, primitive.kernelsCanSample,
                        let kernel = ProjectiveKernel.Placement(source: content, transform: transform) {
@@ -176,6 +183,25 @@ public final class Compositor: @unchecked Sendable {
         try drawBands(children, into: Destination(layer.surface, origin: (region.x0, region.y0)), area: region,
                       clearTo: 0, cancellation: cancellation)
         return layer.surface
+    }
+
+    /// What a blur of `children` over `region` reads: where one image,
+    /// drawn plainly, is all they draw (a view, for an effect), that image's
+    /// own pixels in a transparent frame of the region's size — the padded
+    /// copy it stands for is not made; otherwise the children drawn into an
+    /// image of the region's size (`image(of:over:)`).
+    private func blurFrame(of children: [Primitive], over region: PixelRect, opaque: Bool,
+                           keeping images: inout [LayerPool.Lease],
+                           cancellation: Cancellation) throws -> GaussianBlur.Source {
+        if usesFastPaths, !opaque, children.count == 1, case .span(let span, let surface, _) = children[0].plan,
+           case let shown = children[0].bounds.intersection(region), !shown.isEmpty,
+           let first = span.unchangedPixels(of: shown) {
+            return GaussianBlur.Source(Surface(viewing: first, width: shown.width, height: shown.height, of: surface),
+                                       at: (shown.x0 - region.x0, shown.y0 - region.y0),
+                                       in: (region.width, region.height))
+        }
+        return GaussianBlur.Source(try image(of: children, over: region, changed: false, keeping: &images,
+                                             cancellation: cancellation))
     }
 
     /// The distorted image of `source` (whose pixel (0, 0) is device pixel

@@ -36,6 +36,39 @@ struct GaussianBlur {
         self.opaque = opaque
     }
 
+    /// What a blur reads: `image` at (`x`, `y`) in a transparent frame of
+    /// `width` × `height` pixels — the region a blur reaches around a view,
+    /// without copying the view into a padded image first. The blur of a
+    /// frame is the blur of the padded image it stands for, byte for byte.
+    struct Source {
+        let image: Surface
+        let x: Int, y: Int
+        let width: Int, height: Int
+
+        /// `image` alone: a frame of its own size.
+        init(_ image: Surface) {
+            self.init(image, at: (0, 0), in: (image.width, image.height))
+        }
+
+        /// `image` at `origin` in a frame of `size`, which must hold it.
+        init(_ image: Surface, at origin: (x: Int, y: Int), in size: (width: Int, height: Int)) {
+            precondition(origin.x >= 0 && origin.y >= 0 && origin.x + image.width <= size.width
+                && origin.y + image.height <= size.height, "the image must lie inside its frame")
+            self.image = image
+            (x, y) = origin
+            (width, height) = size
+        }
+
+        /// The image's columns in the frame.
+        var columns: Range<Int> { x..<(x + image.width) }
+
+        /// Frame row `r` indexed by frame column (valid at `columns` only);
+        /// nil for a transparent row.
+        func row(_ r: Int) -> UnsafePointer<UInt32>? {
+            (y..<(y + image.height)).contains(r) ? UnsafePointer(image.row(r - y)) - x : nil
+        }
+    }
+
     /// The reduction factor k (see above).
     var factor: Int {
         var k = 1
@@ -68,11 +101,16 @@ struct GaussianBlur {
     }
 
     /// Blurs `source`: the blurred image and the transform that places it
-    /// over `source` (a magnification by `factor` about the image's 1-pixel
-    /// border, or none). The image's memory comes from `layers`.
-    func apply(to source: Surface, layers: LayerPool, forEach: ParallelLoop) throws
+    /// over `source`'s frame (a magnification by `factor` about the image's
+    /// 1-pixel border, or none). The image's memory comes from `layers`.
+    /// An opaque blur repeats its image's edge, so its frame must be the
+    /// image alone.
+    func apply(to frame: Source, layers: LayerPool, forEach: ParallelLoop) throws
         -> (image: LayerPool.Lease, transform: AffineTransform) {
-        guard opaque else { return try blur(source, layers: layers, forEach: forEach) }
+        guard opaque else { return try blur(frame, layers: layers, forEach: forEach) }
+        precondition(frame.columns == 0..<frame.width && frame.image.height == frame.height,
+                     "an opaque blur's frame is its image")
+        let source = frame.image
         let margin = reach
         let extended = try layers.lease(width: source.width + 2 * margin, height: source.height + 2 * margin,
                                         cleared: false)
@@ -86,7 +124,7 @@ struct GaussianBlur {
                 (out + margin + source.width).update(repeating: row[source.width - 1], count: margin)
             }
         }
-        let (image, transform) = try blur(extended.surface, layers: layers, forEach: forEach)
+        let (image, transform) = try blur(Source(extended.surface), layers: layers, forEach: forEach)
         let surface = image.surface
         forEach(Self.bands(surface.height)) { band in
             let first = band * Self.bandRows
@@ -99,7 +137,7 @@ struct GaussianBlur {
     }
 
     /// The blur of `source`, transparent beyond its edges (see `apply`).
-    private func blur(_ source: Surface, layers: LayerPool, forEach: ParallelLoop) throws
+    private func blur(_ source: Source, layers: LayerPool, forEach: ParallelLoop) throws
         -> (image: LayerPool.Lease, transform: AffineTransform) {
         var levels: [LayerPool.Lease] = []
         var current = source
@@ -108,7 +146,7 @@ struct GaussianBlur {
             let half = try layers.lease(width: (current.width + 1) / 2, height: (current.height + 1) / 2, cleared: false)
             halve(current, into: half.surface, forEach: forEach)
             levels.append(half)
-            current = half.surface
+            current = Source(half.surface)
         }
         // A reduced image gets a border, so that its magnification's edges are the blur's own.
         let border = k > 1 ? 1 : 0
@@ -127,27 +165,28 @@ struct GaussianBlur {
 
     private static func bands(_ rows: Int) -> Int { (rows + bandRows - 1) / bandRows }
 
-    /// `half` (⌈w/2⌉ × ⌈h/2⌉) from `surface`, [1 3 3 1] in each direction.
-    /// Output pixel x reads input pixels 2x − 1 … 2x + 2: where they all lie
-    /// in the row, it is read in place; the few output pixels at either
-    /// edge read a padded copy of what they need. (Internal for the tests.)
-    func halve(_ surface: Surface, into half: Surface, forEach: ParallelLoop) {
-        let width = surface.width
-        let inner = 1..<max(1, min((width - 1) / 2, half.width))
-        let edges = [0..<min(1, half.width), inner.upperBound..<half.width].filter { !$0.isEmpty }
+    /// `half` (⌈w/2⌉ × ⌈h/2⌉) from `source`'s frame (w × h), [1 3 3 1] in
+    /// each direction. Output pixel x reads frame pixels 2x − 1 … 2x + 2:
+    /// where they all lie in the image, it is read in place; the output
+    /// pixels nearer the frame's edges read a padded copy of what they need.
+    /// (Internal for the tests.)
+    func halve(_ source: Source, into half: Surface, forEach: ParallelLoop) {
+        let columns = source.columns
+        // 2x − 1 ≥ columns.lowerBound and 2x + 2 ≤ columns.upperBound − 1, within the half row.
+        let first = (columns.lowerBound + 2) / 2, end = (columns.upperBound - 3) / 2 + 1
+        let inner = min(first, half.width)..<min(max(first, end), half.width)
+        let edges = [0..<inner.lowerBound, inner.upperBound..<half.width].filter { !$0.isEmpty }
+        let longest = edges.map(\.count).max() ?? 0
         let zeros = [UInt32](repeating: 0, count: 2 * half.width + 2)
         zeros.withUnsafeBufferPointer { zeros in
             let zeroRow = UnsafeRawPointer(zeros.baseAddress!).assumingMemoryBound(to: UInt8.self)
             forEach(Self.bands(half.height)) { band in
-                let edgeBytes = 4 * (2 * max(1, half.width - inner.upperBound) + 2)
+                let edgeBytes = 4 * (2 * longest + 2)
                 let scratch = UnsafeMutableRawPointer.allocate(byteCount: 4 * edgeBytes, alignment: 16)
                 defer { scratch.deallocate() }
-                let first = band * Self.bandRows
-                for y in first..<min(first + Self.bandRows, half.height) {
-                    let rows = (0..<4).map { r -> UnsafePointer<UInt32>? in
-                        let row = 2 * y - 1 + r
-                        return (0..<surface.height).contains(row) ? UnsafePointer(surface.row(row)) : nil
-                    }
+                let firstRow = band * Self.bandRows
+                for y in firstRow..<min(firstRow + Self.bandRows, half.height) {
+                    let rows = (0..<4).map { r in source.row(2 * y - 1 + r) }
                     let out = Self.bytes(half.row(y))
                     if !inner.isEmpty {
                         let lines = rows.map { row -> UnsafePointer<UInt8>? in
@@ -161,7 +200,7 @@ struct GaussianBlur {
                             let line = (scratch + r * edgeBytes).assumingMemoryBound(to: UInt32.self)
                             for i in 0..<(2 * part.count + 2) {
                                 let x = 2 * part.lowerBound - 1 + i
-                                line[i] = x >= 0 && x < width ? rows[r]?[x] ?? 0 : 0
+                                line[i] = columns.contains(x) ? rows[r]?[x] ?? 0 : 0
                             }
                             return UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self)
                         }
@@ -181,16 +220,17 @@ struct GaussianBlur {
     /// row by row, the vertical pass into one Q7 line (the rows it reads
     /// stay in the cache from one output row to the next), then the
     /// horizontal pass out of it.
-    private func convolve(_ surface: Surface, into image: Surface, border: Int, forEach: ParallelLoop) {
+    private func convolve(_ source: Source, into image: Surface, border: Int, forEach: ParallelLoop) {
         let weights = Self.weights(sigma: reducedSigma)
         let radius = weights.count / 2
-        let (width, height) = (surface.width, surface.height)
-        let wide = width + 2 * border
-        let zeros = [UInt8](repeating: 0, count: 4 * width)
+        let wide = source.width + 2 * border
+        let columns = source.columns
+        let zeros = [UInt8](repeating: 0, count: 4 * columns.count)
         weights.withUnsafeBufferPointer { w in
             zeros.withUnsafeBufferPointer { zeros in
                 forEach(Self.bands(image.height)) { band in
-                    // The Q7 line: radius + border transparent pixels each side of the row.
+                    // The Q7 line: radius + border transparent pixels each side of the
+                    // frame's row, and its columns outside the image, never written.
                     let lineCount = 4 * (wide + 2 * radius)
                     let line = UnsafeMutablePointer<Int16>.allocate(capacity: lineCount)
                     defer { line.deallocate() }
@@ -198,14 +238,14 @@ struct GaussianBlur {
                     var rows = [UnsafePointer<UInt8>?](repeating: nil, count: w.count)
                     let first = band * Self.bandRows
                     for y in first..<min(first + Self.bandRows, image.height) {
-                        // Output row y is source row y − border.
+                        // Output row y is frame row y − border.
                         for t in 0..<w.count {
-                            let row = y - border + t - radius
-                            rows[t] = (0..<height).contains(row) ? UnsafePointer(Self.bytes(surface.row(row)))
-                                : zeros.baseAddress
+                            rows[t] = source.row(y - border + t - radius).map {
+                                UnsafeRawPointer($0 + columns.lowerBound).assumingMemoryBound(to: UInt8.self)
+                            } ?? zeros.baseAddress
                         }
-                        blur_line_vertical(rows, line + 4 * (radius + border), 4 * width, w.baseAddress!, w.count,
-                                           avx2 ? 1 : 0)
+                        blur_line_vertical(rows, line + 4 * (radius + border + columns.lowerBound), 4 * columns.count,
+                                           w.baseAddress!, w.count, avx2 ? 1 : 0)
                         blur_line_horizontal(line, Self.bytes(image.row(y)), wide, w.baseAddress!, w.count,
                                              avx2 ? 1 : 0)
                     }
