@@ -221,6 +221,9 @@ enum AffineKernel {
             let simd = implementation != .scalar && AffineKernel.hasSIMDPath
             let avx2 = implementation == .best && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
             let w16 = width << 16, h16 = height << 16
+            // A magnification across, unmasked: each row sampled whole by `magnified_row`, then combined.
+            let magnifier = implementation != .scalar && magnifiesAcross && mask == nil
+                ? Magnifier(self, width: area.width, avx2: implementation == .best && Processor.hasAVX2) : nil
             for y in area.y0..<area.y1 {
                 let bx = xy * y + x0, by = yy * y + y0
                 // Pixels whose sample has any source neighbour: x and y in −1 ..< size.
@@ -234,6 +237,12 @@ enum AffineKernel {
 
                 let row = (destination + (y - origin.y) * destinationStride)
                     .assumingMemoryBound(to: UInt32.self) - origin.x
+                if let magnifier {
+                    let samples = magnifier.row(y, lo..<hi)
+                    SpanKernels.drawWholeRow(samples, mask: factor, op == .add ? .add : .over, into: row + lo,
+                                             count: hi - lo)
+                    continue
+                }
                 var maskRow: UnsafePointer<UInt8>? = nil
                 if let mask { maskRow = mask.bytes + (y - mask.origin.y) * mask.stride - mask.origin.x }
                 let row0 = Span(x: bx, y: by, dx: xx, dy: yx, destination: row, mask: maskRow, factor: factor)
@@ -257,6 +266,12 @@ enum AffineKernel {
                 edgePixels(row0, innerHi..<hi, op)
             }
         }
+
+        /// True for an image only scaled along the axes (and moved) that is
+        /// magnified across (at most one source column per device column):
+        /// each device row reads two source rows at one weight, which
+        /// `magnified_row` blends once per column.
+        var magnifiesAcross: Bool { xy == 0 && yx == 0 && xx > 0 && xx <= 1 << 16 }
 
         /// Of `columns` of device row `y`, the pixels whose sample has all four
         /// neighbours inside the source (the ones the vector loops take).
@@ -411,5 +426,57 @@ enum AffineKernel {
         case .over: return addSaturating(s, multiply(d, 255 - (s >> 24)))
         case .add: return addSaturating(s, d)
         }
+    }
+}
+
+/// The rows of a placement that magnifies across (`magnifiesAcross`), for
+/// one composite: every row's device columns have the same source columns
+/// and weights, worked out once (`magnified_columns`); each row then blends
+/// its two source rows once per column and weighs each pixel's pair
+/// (`magnified_row`) into samples to combine.
+private final class Magnifier {
+    private let placement: AffineKernel.Placement
+    private let avx2: Bool
+    private let offsets: UnsafeMutablePointer<Int32>, weights: UnsafeMutablePointer<Int32>
+    private let samples: UnsafeMutablePointer<UInt32>
+    private let blends: UnsafeMutablePointer<UInt16>
+    /// The device columns `offsets` and `weights` were worked out for.
+    private var columns = 0..<0
+
+    /// Room for rows of up to `width` device pixels.
+    init(_ placement: AffineKernel.Placement, width: Int, avx2: Bool) {
+        self.placement = placement
+        self.avx2 = avx2
+        offsets = .allocate(capacity: width)
+        weights = .allocate(capacity: width)
+        samples = .allocate(capacity: width)
+        blends = .allocate(capacity: 4 * (width + 2))
+    }
+
+    deinit {
+        offsets.deallocate()
+        weights.deallocate()
+        samples.deallocate()
+        blends.deallocate()
+    }
+
+    /// The samples of device columns `range` of row `y` (whose samples all
+    /// have a source neighbour), before fading and combining.
+    func row(_ y: Int, _ range: Range<Int>) -> UnsafePointer<UInt32> {
+        let p = placement
+        let sx = p.xy * y + p.x0 + p.xx * range.lowerBound
+        if columns != range {
+            magnified_columns(Int32(sx), Int32(p.xx), range.count, offsets, weights)
+            columns = range
+        }
+        let first = sx >> 16, last = (sx + p.xx * (range.count - 1)) >> 16
+        let by = p.yy * y + p.y0
+        let (top, weight) = (by >> 16, (by >> 9) & 127)
+        func source(_ r: Int) -> UnsafePointer<UInt32>? {
+            r >= 0 && r < p.height ? UnsafePointer((p.pixels + r * p.stride).assumingMemoryBound(to: UInt32.self)) : nil
+        }
+        magnified_row(source(top), source(top + 1), Int32(128 - weight), Int32(weight), Int32(p.width), Int32(first),
+                      Int32(last + 2 - first), blends, offsets, weights, samples, range.count, avx2 ? 1 : 0)
+        return UnsafePointer(samples)
     }
 }

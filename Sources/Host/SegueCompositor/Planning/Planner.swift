@@ -158,9 +158,11 @@ enum Planner {
         var planned = primitive
         if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {
             planned.plan = .span(span, surface, nil)
-        } else if primitive.kernelsCanSample, !transform.preservesAxes,
-                  let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform) {
-            // Axis-aligned scales stay with pixman, whose SSE2 scaled-bilinear path is faster for them.
+        } else if primitive.kernelsCanSample,
+                  let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform),
+                  !transform.preservesAxes || placement.magnifiesAcross && primitive.mask == nil {
+            // Other axis-aligned scales stay with pixman, whose SSE2 scaled-bilinear path is faster for them;
+            // an unmasked magnification (a blur's reduced image drawn back) is faster still row by row.
             planned.plan = .affine(placement)
         }
         return planned

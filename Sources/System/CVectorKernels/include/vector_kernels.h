@@ -74,6 +74,27 @@ void blur_halve_line(const uint8_t *const rows[4], uint8_t *out, size_t count, i
  *  stay transparent. */
 void color_matrix_line(uint32_t *pixels, size_t count, const int32_t m[3][4], int32_t bound, int shift, int avx2);
 
+/** The columns of an image magnified across by AffineKernel (the same on
+ *  every row): output pixel i has the 16.16 reference point
+ *  s = sx + i·step (0 < step ≤ 65536), its left source column
+ *  (s >> 16) − (sx >> 16) as an offset into magnified_row's blends
+ *  (4 × that) and its right column's weight wx = (s >> 9) & 127 as
+ *  wx << 16 | (128 − wx). */
+void magnified_columns(int32_t sx, int32_t step, size_t count, int32_t *offsets, int32_t *weights);
+
+/** One output row of an image magnified across (see magnified_columns):
+ *  source columns first … first + columns − 1 of the rows `top` and
+ *  `bottom` (NULL: transparent) blended into `blends` (4 × columns 16-bit
+ *  channels, T·wt + B·wb, wt + wb = 128, columns outside 0 … width − 1
+ *  transparent), then each output pixel from its two columns' blends B₀,
+ *  B₁: (B₀·(128 − wx) + B₁·wx) >> 14 per channel — pixman's bilinear
+ *  filter, the integers of AffineKernel.interpolate. Writes `count`
+ *  samples (not yet faded or combined). `avx2` non-zero: eight columns and
+ *  eight pixels at a time (ask vector_kernels_have_avx2() first). */
+void magnified_row(const uint32_t *top, const uint32_t *bottom, int wt, int wb, int32_t width, int32_t first,
+                   int32_t columns, uint16_t *blends, const int32_t *offsets, const int32_t *weights,
+                   uint32_t *samples, size_t count, int avx2);
+
 /** AffineKernel's and ProjectiveKernel's inner pixels with AVX2, eight at a
  *  time: pixman's bilinear filter (7-bit weights, vertical then horizontal
  *  pmaddwd, >> 14) of premultiplied a8r8g8b8 `pixels` (rows `stride` bytes
