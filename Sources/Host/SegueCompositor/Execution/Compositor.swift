@@ -105,7 +105,9 @@ public final class Compositor: @unchecked Sendable {
     /// projection pixman draws). The images' memory goes into `images`.
     private func materialize(_ primitives: [Primitive], keeping images: inout [LayerPool.Lease],
                              cancellation: Cancellation) throws -> [Primitive] {
-        try primitives.compactMap { original in
+        // Nothing filtered at any depth (a particle system's sprites): the same array, not a copy.
+        guard primitives.contains(where: \.isFilteredWithin) else { return primitives }
+        return try primitives.compactMap { original in
             var primitive = original
             switch primitive.plan {
             case .layer(let children):

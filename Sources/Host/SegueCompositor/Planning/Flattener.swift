@@ -51,6 +51,7 @@ struct Flattener {
     }
 
     private static func flatten(_ picture: Picture, _ outer: Context, into result: inout [Primitive]) {
+        result.reserveCapacity(result.count + picture.items.count)
         for item in picture.items {
             var context = outer
             context.transform = item.transform.concatenating(outer.transform)

@@ -83,6 +83,15 @@ struct Primitive {
         }
     }
 
+    /// True for a filtered primitive, or a layer with one at any depth.
+    var isFilteredWithin: Bool {
+        switch plan {
+        case .filtered: true
+        case .layer(let children): children.contains(where: \.isFilteredWithin)
+        case .pixman, .span, .affine, .projective, .distortion: false
+        }
+    }
+
     /// The placement of an image that may hide what lies under it.
     var cover: AffineKernel.Cover? {
         switch plan {
