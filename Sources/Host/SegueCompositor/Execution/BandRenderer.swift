@@ -240,16 +240,23 @@ struct BandRenderer {
     static let manyImages = 16
 
     /// Many images (a particle system's sprites, say), each drawn whole in
-    /// turn over `area`, after the area is cleared to `fill` if given. Every
+    /// turn over `area`, after the area is cleared to `fill` if given (on
+    /// transparency, the first image replacing what it covers). Every
     /// pixel still meets the images in their order, so the bytes are those
     /// of drawing row by row; but each image's rows are visited once,
     /// instead of every row asking every image whether it reaches it, and
     /// only the columns its ink extents say can show are drawn.
     private static func drawEach(_ run: [SpanImage], into destination: Destination, area: PixelRect,
                                  clearTo fill: UInt32?) {
-        if let fill { destination.fill(fill, in: area) }
+        // On transparency the first image replaces what it covers (SRC: what
+        // OVER and ADD give there, a copy for a view) and the rest is cleared.
+        let replaced = fill == 0 ? run[0].bounds.intersection(area) : .empty
+        if let fill { destination.fill(fill, in: area, except: replaced) }
+        for y in replaced.y0..<replaced.y1 {
+            run[0].drawRow(y, replaced.x0..<replaced.x1, .source, into: destination.row(y))
+        }
         run.withUnsafeBufferPointer { images in
-            for k in images.indices {
+            for k in images.indices.dropFirst(replaced.isEmpty ? 0 : 1) {
                 let drawn = images[k].bounds.intersection(area)
                 guard !drawn.isEmpty else { continue }
                 for y in drawn.y0..<drawn.y1 {
