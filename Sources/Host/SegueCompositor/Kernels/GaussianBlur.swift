@@ -100,11 +100,10 @@ struct GaussianBlur {
         return weights
     }
 
-    /// Blurs `source`: the blurred image and the transform that places it
-    /// over `source`'s frame (a magnification by `factor` about the image's
-    /// 1-pixel border, or none). The image's memory comes from `layers`.
-    /// An opaque blur repeats its image's edge, so its frame must be the
-    /// image alone.
+    /// Blurs `frame`: the blurred image and the transform that places it
+    /// over the frame (a magnification by `factor` about the image's 1-pixel
+    /// border, or none). The image's memory comes from `layers`. An opaque
+    /// blur repeats its image's edge, so its frame must be the image alone.
     func apply(to frame: Source, layers: LayerPool, forEach: ParallelLoop) throws
         -> (image: LayerPool.Lease, transform: AffineTransform) {
         guard opaque else { return try blur(frame, layers: layers, forEach: forEach) }
