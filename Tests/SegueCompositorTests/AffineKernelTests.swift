@@ -119,8 +119,13 @@ struct AffineKernelTests {
         let opacity = r.unit() < 0.5 ? opacities[int(0...opacities.count - 1)] : r.unit()
         let names = ["rotation", "scale", "linear", "tiny", "huge", "turn", "translation", "shear"]
         return Case(source: source, crop: crop, transform: transform, kind: names[kind],
-                    op: r.unit() < 0.8 ? .over : .add, opacity: opacity, useMask: r.unit() < 0.2,
+                    op: Self.operator(r.unit()), opacity: opacity, useMask: r.unit() < 0.2,
                     destinationWidth: dw, destinationHeight: dh, origin: origin, area: area, seed: seed)
+    }
+
+    /// OVER mostly, ADD and SRC (an image drawn first on a band not cleared under it) now and then.
+    static func `operator`(_ u: Double) -> AffineKernel.Operator {
+        u < 0.7 ? .over : u < 0.85 ? .add : .source
     }
 
     // MARK: - Running a case both ways
@@ -182,7 +187,12 @@ struct AffineKernelTests {
             maskImage = pixmanSolid(a: opacityByte(c.opacity))
         }
         defer { if let maskImage { pixman_image_unref(maskImage) } }
-        pixman_image_composite32(c.op == .over ? PIXMAN_OP_OVER : PIXMAN_OP_ADD, src, maskImage, dst,
+        let op = switch c.op {
+        case .over: PIXMAN_OP_OVER
+        case .add: PIXMAN_OP_ADD
+        case .source: PIXMAN_OP_SRC
+        }
+        pixman_image_composite32(op, src, maskImage, dst,
                                  Int32(c.area.x0), Int32(c.area.y0), maskX, maskY,
                                  Int32(c.area.x0 - c.origin.x), Int32(c.area.y0 - c.origin.y),
                                  Int32(c.area.width), Int32(c.area.height))

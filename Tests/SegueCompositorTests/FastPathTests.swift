@@ -284,6 +284,35 @@ struct FastPathTests {
         }
     }
 
+    /// A turned image drawn first on a clear target writes its pixels (SRC)
+    /// instead of blending over a cleared band: faded, clipped, added, and
+    /// under an opaque turned image that hides part of it (what it leaves
+    /// unwritten there, the cover replaces).
+    @Test("a turned image drawn first on a clear target gives the general path's bytes", arguments: 0..<4)
+    func turnedImageFirstOnClear(variant: Int) throws {
+        let width = 151, height = 150
+        let image = noiseSurface(width: 120, height: 100, seed: 61)
+        let top = noiseSurface(width: 90, height: 80, seed: 62, opaque: true)
+        let turn = AffineTransform.rotation(0.3).concatenating(.translation(x: 40.25, y: 3.5))
+        var first = DrawItem(source: .surface(image), transform: turn)
+        switch variant {
+        case 1: first.opacity = 0.6
+        case 2: first.clip = .path(Path(ellipseIn: Rect(x: 20, y: 10, width: 110, height: 120)), .nonZero)
+        case 3: first.blend = .plusLighter
+        default: break
+        }
+        let cover = DrawItem(source: .surface(top), transform: AffineTransform.rotation(-0.2)
+            .concatenating(.translation(x: 30, y: 40)))
+        for picture in [Picture([first]), Picture([first, cover])] {
+            let general = try Surface(width: width, height: height)
+            try Compositor(threads: 1, fastPaths: false).render(picture, background: .clear, into: general)
+            let fast = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
+            try Compositor(threads: 2).render(picture, background: .clear, into: fast)
+            let d = difference(fast, general)
+            #expect(d.count == 0, "variant \(variant), \(picture.items.count) items: \(d)")
+        }
+    }
+
     @Test("a crossfade whose images are offset, or drawn normally, equals pixman too")
     func crossfadeVariants() throws {
         let a = noiseSurface(width: 120, height: 90, seed: 83)

@@ -265,27 +265,30 @@ extension FilteredItemTests {
 }
 
 extension FilteredItemTests {
-    @Test func theProjectiveKernelGivesTheSameBytesWithAndWithoutAVX2() throws {
+    @Test func theProjectiveKernelGivesTheSameBytesWithAndWithoutAVX2AndItsSourceIsOverOntoTransparency() throws {
         let image = noiseSurface(width: 100, height: 70, seed: 10)
         for (degrees, anchorZ) in [(25.0, 0.0), (-70, 30), (160, 0)] {
             let h = ProjectiveTransform.rotation3D(degrees: degrees, axis: (1, 0.4, 0.2), anchor: Point(x: 50, y: 35),
                                                    anchorZ: anchorZ, perspective: 1.5, size: (100, 70))
             guard let placement = ProjectiveKernel.Placement(source: image, transform: h) else { continue }
             let mask = (0..<(120 * 90)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
-            for op in [AffineKernel.Operator.over, .add] {
+            for op in [AffineKernel.Operator.over, .add, .source] {
                 for masked in [false, true] {
                     var results: [Surface] = []
-                    for vectorized in [false, true] {
-                        let target = noiseSurface(width: 120, height: 90, seed: 11)
+                    // SRC writes what OVER gives onto transparency, without reading the target.
+                    for (vectorized, cleared) in [(false, false), (true, false), (true, true)] where op == .source || !cleared {
+                        let target = cleared ? filledSurface(width: 120, height: 90, pixel: 0)
+                            : noiseSurface(width: 120, height: 90, seed: 11)
                         mask.withUnsafeBufferPointer { bytes in
                             let coverage: AffineKernel.Coverage = masked
                                 ? .mask(bytes.baseAddress!, stride: 120, origin: (0, 0)) : .opacity(0.8)
-                            placement.composite(op, coverage: coverage, into: target.pixels, destinationStride: target.stride,
-                                                origin: (0, 0), area: target.bounds, vectorized: vectorized)
+                            placement.composite(cleared ? .over : op, coverage: coverage, into: target.pixels,
+                                                destinationStride: target.stride, origin: (0, 0), area: target.bounds,
+                                                vectorized: vectorized)
                         }
                         results.append(target)
                     }
-                    #expect(results[0].hasSamePixels(as: results[1]), "\(degrees)° \(op) masked \(masked)")
+                    #expect(results.allSatisfy { $0.hasSamePixels(as: results[0]) }, "\(degrees)° \(op) masked \(masked)")
                 }
             }
         }

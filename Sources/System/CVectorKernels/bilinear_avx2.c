@@ -65,11 +65,15 @@ AVX2 static inline __m256i multiply8(__m256i x, __m256i a)
                                multiply16(_mm256_unpackhi_epi8(x, zero), _mm256_unpackhi_epi8(a, zero)));
 }
 
-/* Eight source pixels (filtered) times the coverage bytes, combined with eight destination pixels. */
-AVX2 static inline __m256i combine8(__m256i s, __m256i d, __m256i coverage, int scaled, int add)
+/* Eight source pixels (filtered) times the coverage bytes, combined with
+ * eight destination pixels by `op` (0 OVER, 1 ADD, 2 SRC: the destination
+ * is not read). */
+AVX2 static inline __m256i combine8(__m256i s, const __m256i *target, __m256i coverage, int scaled, int op)
 {
     if (scaled) s = multiply8(s, coverage);
-    if (add) return _mm256_adds_epu8(s, d);
+    if (op == 2) return s;
+    __m256i d = _mm256_loadu_si256(target);
+    if (op == 1) return _mm256_adds_epu8(s, d);
     if (_mm256_testz_si256(s, s)) return d;
     const __m256i alpha = _mm256_set1_epi32((int32_t)0xFF000000);
     if (_mm256_testc_si256(s, alpha)) return s;   /* every alpha byte 255 */
@@ -82,7 +86,7 @@ AVX2 static inline __m256i combine8(__m256i s, __m256i d, __m256i coverage, int 
 
 AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                                const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
-                               uint32_t factor, int add, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows)
+                               uint32_t factor, int op, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows)
 {
     const __m256i steps = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i uniform = _mm256_set1_epi8((char)factor);
@@ -119,7 +123,7 @@ AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0,
         }
         __m256i source = sample8(pixels, (int32_t)stride, x, y);
         __m256i *target = (__m256i *)(destination + i);
-        _mm256_storeu_si256(target, combine8(source, _mm256_loadu_si256(target), coverage, scaled, add));
+        _mm256_storeu_si256(target, combine8(source, target, coverage, scaled, op));
     }
     return i;
 }
@@ -128,11 +132,11 @@ AVX2 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0,
 
 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                           const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
-                          uint32_t factor, int add, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows)
+                          uint32_t factor, int op, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows)
 {
     (void)row_dx, (void)row_dy, (void)rows;
     (void)pixels, (void)stride, (void)x0, (void)y0, (void)dx, (void)dy, (void)xs, (void)ys, (void)destination;
-    (void)mask, (void)factor, (void)add, (void)count;
+    (void)mask, (void)factor, (void)op, (void)count;
     return 0;
 }
 

@@ -49,7 +49,15 @@ struct BandRenderer {
                 try draw(children, into: destination, area: inner, clearTo: 0)
                 filled = true
                 i = next(i + 1)
-            case .pixman, .layer, .span, .affine, .projective, .distortion, .filtered:
+            case .affine(let placement as AffineKernel.Sampled), .projective(let placement as AffineKernel.Sampled),
+                 .distortion(let placement as AffineKernel.Sampled):
+                // A sampled image drawn first on transparency writes its pixels (SRC) over its bounds, the rest cleared.
+                destination.fill(0, in: area, except: inner)
+                Self.drawSampled(first, placement, into: destination, area: area,
+                                 under: Self.opaqueCover(over: i, of: primitives, in: area), replacing: true)
+                filled = true
+                i = next(i + 1)
+            case .pixman, .layer, .span, .filtered:
                 break
             }
         }
@@ -99,11 +107,13 @@ struct BandRenderer {
     /// Draws a rotated, sheared (affine kernel), projected (projective
     /// kernel) or distorted (distortion kernel) image with the primitive's
     /// clip mask or opacity and blend mode: pixman's bilinear sampling
-    /// without its generic (slow) fetcher. Where `cover`, drawn later, hides
-    /// it whole, it draws nothing.
+    /// without its generic (slow) fetcher; `replacing`, onto a band not yet
+    /// cleared under it, by SRC (what OVER and ADD give onto transparency).
+    /// Where `cover`, drawn later, hides it whole, it draws nothing (what is
+    /// there, cleared or not, the opaque cover replaces).
     private static func drawSampled(_ primitive: Primitive, _ placement: AffineKernel.Sampled,
                                     into destination: Destination, area: PixelRect,
-                                    under cover: (AffineKernel.Cover, PixelRect)?) {
+                                    under cover: (AffineKernel.Cover, PixelRect)?, replacing: Bool = false) {
         let region = primitive.bounds.intersection(area)
         guard !region.isEmpty else { return }
         let mask = primitive.mask?.rasterize(region)
@@ -111,8 +121,9 @@ struct BandRenderer {
             .mask(UnsafePointer($0.bytes.assumingMemoryBound(to: UInt8.self)), stride: $0.stride,
                   origin: ($0.area.x0, $0.area.y0))
         } ?? .opacity(primitive.opacity)
+        let op: AffineKernel.Operator = replacing ? .source : primitive.blend == .plusLighter ? .add : .over
         func draw(_ part: PixelRect) {
-            placement.composite(primitive.blend == .plusLighter ? .add : .over, coverage: coverage,
+            placement.composite(op, coverage: coverage,
                                 into: destination.surface.pixels, destinationStride: destination.surface.stride,
                                 origin: destination.origin, area: part)
         }

@@ -33,6 +33,10 @@ extension AffineKernel {
             } else {
                 run(placement, span, range, over: false, masked: false, scaled: false)
             }
+        case .source:
+            // OVER onto transparency is the source: the range cleared, then drawn over.
+            (span.destination + range.lowerBound).update(repeating: 0, count: range.count)
+            innerSpanVector(placement, span, range, .over)
         }
     }
 

@@ -42,6 +42,29 @@ enum AffineKernel {
         case over
         /// `PIXMAN_OP_ADD`: s + d, saturating.
         case add
+        /// `PIXMAN_OP_SRC`: s, what OVER and ADD give onto transparency —
+        /// for an image drawn first on a cleared band, which then need not
+        /// be cleared under it: every pixel of the area is written, 0 where
+        /// the image has nothing.
+        case source
+
+        /// The operator as `bilinear_span_avx2` names it.
+        var vectorCode: Int32 {
+            switch self {
+            case .over: 0
+            case .add: 1
+            case .source: 2
+            }
+        }
+
+        /// The span kernels' operator of the same name.
+        var span: SpanKernels.Operator {
+            switch self {
+            case .over: .over
+            case .add: .add
+            case .source: .source
+            }
+        }
     }
 
     /// What multiplies the filtered source before it is combined.
@@ -230,17 +253,22 @@ enum AffineKernel {
                 var lo = area.x0, hi = area.x1
                 AffineKernel.restrict(&lo, &hi, slope: xx, offset: bx, min: -(1 << 16), max: w16 - 1)
                 AffineKernel.restrict(&lo, &hi, slope: yx, offset: by, min: -(1 << 16), max: h16 - 1)
+                let row = (destination + (y - origin.y) * destinationStride)
+                    .assumingMemoryBound(to: UInt32.self) - origin.x
+                if op == .source {
+                    // Nothing of the image there: transparent.
+                    let drawn = lo < hi ? lo..<hi : area.x1..<area.x1
+                    Destination.fill(row, 0, from: area.x0, to: drawn.lowerBound)
+                    Destination.fill(row, 0, from: drawn.upperBound, to: area.x1)
+                }
                 guard lo < hi else { continue }
                 // Of those, the ones whose four neighbours are all inside.
                 let inner = innerColumns(y, within: lo..<hi)
                 let (innerLo, innerHi) = inner.isEmpty ? (hi, hi) : (inner.lowerBound, inner.upperBound)
 
-                let row = (destination + (y - origin.y) * destinationStride)
-                    .assumingMemoryBound(to: UInt32.self) - origin.x
                 if let magnifier {
                     let samples = magnifier.row(y, lo..<hi)
-                    SpanKernels.drawWholeRow(samples, mask: factor, op == .add ? .add : .over, into: row + lo,
-                                             count: hi - lo)
+                    SpanKernels.drawWholeRow(samples, mask: factor, op.span, into: row + lo, count: hi - lo)
                     continue
                 }
                 var maskRow: UnsafePointer<UInt8>? = nil
@@ -253,7 +281,7 @@ enum AffineKernel {
                     start += bilinear_span_avx2(
                         pixels.assumingMemoryBound(to: UInt8.self), stride, Int32(bx + xx * innerLo),
                         Int32(by + yx * innerLo), Int32(xx), Int32(yx), nil, nil, row + innerLo,
-                        maskRow.map { $0 + innerLo }, UInt32(factor), op == .add ? 1 : 0, innerHi - innerLo,
+                        maskRow.map { $0 + innerLo }, UInt32(factor), op.vectorCode, innerHi - innerLo,
                         Int32(xy), Int32(yy), Int32(height))
                 }
                 if start < innerHi {
@@ -425,6 +453,7 @@ enum AffineKernel {
         switch op {
         case .over: return addSaturating(s, multiply(d, 255 - (s >> 24)))
         case .add: return addSaturating(s, d)
+        case .source: return s
         }
     }
 }

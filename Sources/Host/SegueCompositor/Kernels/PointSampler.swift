@@ -69,10 +69,13 @@ struct PointSampler: @unchecked Sendable {
                     if kind == 2, avx2 {
                         done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
                                                   xs + i, ys + i, row + i, maskRow.map { $0 + i }, factor,
-                                                  op == .add ? 1 : 0, end - i, 0, Self.prefetchDistance, Int32(height))
+                                                  op.vectorCode, end - i, 0, Self.prefetchDistance, Int32(height))
                     }
                     if kind != 0 {
                         for k in (i + done)..<end { composite(k, xs, ys, row, maskRow, factor, op) }
+                    } else if op == .source {
+                        // Nothing of the image there: transparent.
+                        (row + i).update(repeating: 0, count: end - i)
                     }
                     i = end
                 }
@@ -112,7 +115,7 @@ struct PointSampler: @unchecked Sendable {
         let ix = sx >> 16, iy = sy >> 16
         let s = AffineKernel.interpolate(pixel(ix, iy), pixel(ix + 1, iy), pixel(ix, iy + 1), pixel(ix + 1, iy + 1),
                                          dx: UInt32((sx >> 9) & 127), dy: UInt32((sy >> 9) & 127))
-        guard s != 0 else { return }
+        guard s != 0 || op == .source else { return }
         row[i] = AffineKernel.combine(s, row[i], coverage: maskRow.map { UInt32($0[i]) } ?? factor, op)
     }
 

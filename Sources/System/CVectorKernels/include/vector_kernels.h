@@ -100,8 +100,10 @@ void magnified_row(const uint32_t *top, const uint32_t *bottom, int wt, int wb, 
  *  pmaddwd, >> 14) of premultiplied a8r8g8b8 `pixels` (rows `stride` bytes
  *  apart) at the 16.16 reference points of `count` destination pixels,
  *  times the coverage — `mask` bytes, one per pixel, or else `factor`
- *  (0…255) — combined with `destination` by OVER (`add` 0) or ADD, with
- *  pixman's rounding: the bytes of `AffineKernel`'s scalar functions.
+ *  (0…255) — combined with `destination` by `op`: OVER (0), ADD (1), or SRC
+ *  (2: written as it is, what OVER and ADD give onto transparency; the
+ *  destination is not read), with pixman's rounding: the bytes of
+ *  `AffineKernel`'s scalar functions.
  *  Point i is (x0 + i·dx, y0 + i·dy), or (xs[i], ys[i]) when `xs` is not
  *  NULL; every point must have all four neighbours inside the source, and
  *  (rows − 1)·stride must fit 31 bits. The source lines below the points
@@ -111,7 +113,7 @@ void magnified_row(const uint32_t *top, const uint32_t *bottom, int wt, int wb, 
  *  multiple of eight; the caller finishes the rest). */
 size_t bilinear_span_avx2(const uint8_t *pixels, size_t stride, int32_t x0, int32_t y0, int32_t dx, int32_t dy,
                           const int32_t *xs, const int32_t *ys, uint32_t *destination, const uint8_t *mask,
-                          uint32_t factor, int add, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows);
+                          uint32_t factor, int op, size_t count, int32_t row_dx, int32_t row_dy, int32_t rows);
 
 /** ProjectiveKernel's sample points for `count` pixels of one row: pixel i
  *  has its centre at (x0 + i + ½, cy) and the device → source matrix g
