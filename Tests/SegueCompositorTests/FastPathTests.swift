@@ -285,10 +285,10 @@ struct FastPathTests {
     }
 
     /// A turned image drawn first on a clear target writes its pixels (SRC)
-    /// instead of blending over a cleared band: faded, clipped, added, and
-    /// under an opaque turned image that hides part of it (what it leaves
-    /// unwritten there, the cover replaces).
-    @Test("a turned image drawn first on a clear target gives the general path's bytes", arguments: 0..<4)
+    /// instead of blending over a cleared band: faded (down to nothing),
+    /// clipped, added, and under an opaque turned image that hides part of
+    /// it (what it leaves unwritten there, the cover replaces).
+    @Test("a turned image drawn first on a clear target gives the general path's bytes", arguments: 0..<5)
     func turnedImageFirstOnClear(variant: Int) throws {
         let width = 151, height = 150
         let image = noiseSurface(width: 120, height: 100, seed: 61)
@@ -299,6 +299,7 @@ struct FastPathTests {
         case 1: first.opacity = 0.6
         case 2: first.clip = .path(Path(ellipseIn: Rect(x: 20, y: 10, width: 110, height: 120)), .nonZero)
         case 3: first.blend = .plusLighter
+        case 4: first.opacity = 0.001  // nothing shows: SRC still writes transparency
         default: break
         }
         let cover = DrawItem(source: .surface(top), transform: AffineTransform.rotation(-0.2)

@@ -236,11 +236,13 @@ enum AffineKernel {
                        destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect,
                        implementation: Implementation) {
             let limit = Self.coordinateLimit
-            guard !area.isEmpty,
-                  area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit,
-                  abs(origin.x) < limit, abs(origin.y) < limit
-            else { return }
-            guard let (factor, mask) = coverage.resolved else { return }
+            guard !area.isEmpty, area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit,
+                  abs(origin.x) < limit, abs(origin.y) < limit, let (factor, mask) = coverage.resolved
+            else {
+                // Nothing shows, or nothing addressable: SRC writes transparency.
+                if op == .source { AffineKernel.clear(area, of: destination, stride: destinationStride, origin: origin) }
+                return
+            }
             let simd = implementation != .scalar && AffineKernel.hasSIMDPath
             let avx2 = implementation == .best && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
             let w16 = width << 16, h16 = height << 16
@@ -454,6 +456,18 @@ enum AffineKernel {
         case .over: return addSaturating(s, multiply(d, 255 - (s >> 24)))
         case .add: return addSaturating(s, d)
         case .source: return s
+        }
+    }
+
+    /// Clears `area` of a destination (device pixels; pixel (0, 0) of
+    /// `destination` is device pixel `origin`): what SRC writes where the
+    /// image has nothing.
+    static func clear(_ area: PixelRect, of destination: UnsafeMutableRawPointer, stride: Int,
+                      origin: (x: Int, y: Int)) {
+        guard !area.isEmpty else { return }
+        for y in area.y0..<area.y1 {
+            let row = (destination + (y - origin.y) * stride).assumingMemoryBound(to: UInt32.self) - origin.x
+            Destination.fill(row, 0, from: area.x0, to: area.x1)
         }
     }
 }

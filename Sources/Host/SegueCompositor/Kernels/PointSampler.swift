@@ -44,10 +44,14 @@ struct PointSampler: @unchecked Sendable {
     func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
                    into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
                    area: PixelRect, vectorized: Bool, points: Points) {
-        guard let (factorByte, mask) = coverage.resolved else { return }
-        let factor = UInt32(factorByte)
         let limit = AffineKernel.Placement.coordinateLimit
-        guard !area.isEmpty, area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit else { return }
+        guard !area.isEmpty, area.x0 > -limit, area.y0 > -limit, area.x1 < limit, area.y1 < limit,
+              let (factorByte, mask) = coverage.resolved else {
+            // Nothing shows, or nothing addressable: SRC writes transparency.
+            if op == .source { AffineKernel.clear(area, of: destination, stride: destinationStride, origin: origin) }
+            return
+        }
+        let factor = UInt32(factorByte)
         let avx2 = vectorized && Processor.hasAVX2 && (height - 1) * stride < Int(Int32.max)
         let longest = min(area.width, Self.segment)
         let xs = UnsafeMutablePointer<Int32>.allocate(capacity: longest)
