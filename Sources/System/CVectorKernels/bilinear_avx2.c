@@ -66,14 +66,13 @@ AVX2 static inline __m256i multiply8(__m256i x, __m256i a)
 }
 
 /* Eight source pixels (filtered) times the coverage bytes, combined with
- * eight destination pixels by `op` (0 OVER, 1 ADD, 2 SRC: the destination
- * is not read). */
+ * eight destination pixels by `op` (SPAN_SOURCE does not read them). */
 AVX2 static inline __m256i combine8(__m256i s, const __m256i *target, __m256i coverage, int scaled, int op)
 {
     if (scaled) s = multiply8(s, coverage);
-    if (op == 2) return s;
+    if (op == SPAN_SOURCE) return s;
     __m256i d = _mm256_loadu_si256(target);
-    if (op == 1) return _mm256_adds_epu8(s, d);
+    if (op == SPAN_ADD) return _mm256_adds_epu8(s, d);
     if (_mm256_testz_si256(s, s)) return d;
     const __m256i alpha = _mm256_set1_epi32((int32_t)0xFF000000);
     if (_mm256_testc_si256(s, alpha)) return s;   /* every alpha byte 255 */

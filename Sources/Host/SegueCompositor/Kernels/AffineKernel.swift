@@ -48,16 +48,9 @@ enum AffineKernel {
         /// the image has nothing.
         case source
 
-        /// The operator as `bilinear_span_avx2` names it.
-        var vectorCode: Int32 {
-            switch self {
-            case .over: 0
-            case .add: 1
-            case .source: 2
-            }
-        }
 
-        /// The span kernels' operator of the same name.
+        /// The span kernels' operator of the same name (whose code
+        /// `bilinear_span_avx2` takes too).
         var span: SpanKernels.Operator {
             switch self {
             case .over: .over
@@ -283,7 +276,7 @@ enum AffineKernel {
                     start += bilinear_span_avx2(
                         pixels.assumingMemoryBound(to: UInt8.self), stride, Int32(bx + xx * innerLo),
                         Int32(by + yx * innerLo), Int32(xx), Int32(yx), nil, nil, row + innerLo,
-                        maskRow.map { $0 + innerLo }, UInt32(factor), op.vectorCode, innerHi - innerLo,
+                        maskRow.map { $0 + innerLo }, UInt32(factor), op.span.vectorKernelCode, innerHi - innerLo,
                         Int32(xy), Int32(yy), Int32(height))
                 }
                 if start < innerHi {

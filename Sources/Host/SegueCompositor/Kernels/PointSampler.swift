@@ -73,7 +73,7 @@ struct PointSampler: @unchecked Sendable {
                     if kind == 2, avx2 {
                         done = bilinear_span_avx2(pixels.assumingMemoryBound(to: UInt8.self), stride, 0, 0, 0, 0,
                                                   xs + i, ys + i, row + i, maskRow.map { $0 + i }, factor,
-                                                  op.vectorCode, end - i, 0, Self.prefetchDistance, Int32(height))
+                                                  op.span.vectorKernelCode, end - i, 0, Self.prefetchDistance, Int32(height))
                     }
                     if kind != 0 {
                         for k in (i + done)..<end { composite(k, xs, ys, row, maskRow, factor, op) }

@@ -100,9 +100,9 @@ void magnified_row(const uint32_t *top, const uint32_t *bottom, int wt, int wb, 
  *  pmaddwd, >> 14) of premultiplied a8r8g8b8 `pixels` (rows `stride` bytes
  *  apart) at the 16.16 reference points of `count` destination pixels,
  *  times the coverage — `mask` bytes, one per pixel, or else `factor`
- *  (0…255) — combined with `destination` by `op`: OVER (0), ADD (1), or SRC
- *  (2: written as it is, what OVER and ADD give onto transparency; the
- *  destination is not read), with pixman's rounding: the bytes of
+ *  (0…255) — combined with `destination` by `op`, a SPAN_* code: OVER, ADD,
+ *  or SOURCE (written as it is, what OVER and ADD give onto transparency;
+ *  the destination is not read), with pixman's rounding: the bytes of
  *  `AffineKernel`'s scalar functions.
  *  Point i is (x0 + i·dx, y0 + i·dy), or (xs[i], ys[i]) when `xs` is not
  *  NULL; every point must have all four neighbours inside the source, and
@@ -156,7 +156,7 @@ void premultiplied_to_straight(const uint32_t *in, uint32_t *out, size_t count, 
 void packed_rgb_to_argb(const uint8_t *in, uint32_t *out, size_t count, int blue_first, int avx2);
 void argb_to_packed_rgb(const uint32_t *in, uint8_t *out, size_t count, int blue_first, int avx2);
 
-/** How span_combine_avx2 combines the source with the destination. */
+/** How span_combine_avx2 and bilinear_span_avx2 combine the source with the destination. */
 enum { SPAN_SOURCE = 0, SPAN_OVER = 1, SPAN_ADD = 2 };
 
 /** SpanKernels' rows of an image, eight pixels at a time: each output
