@@ -314,6 +314,56 @@ struct FastPathTests {
         }
     }
 
+    /// An opaque view sliding or growing over others hides them: drawn by SRC
+    /// first, the images under it drawn around it. Its soft edges, a
+    /// translucent top image, one with a translucent row, and one drawn
+    /// faded, added or tinted must all still blend.
+    @Test("an opaque image over others hides them, on clear and coloured targets, in a group and not",
+          arguments: 0..<8)
+    func opaqueImageHidesWhatIsUnder(variant: Int) throws {
+        let width = 151, height = 150
+        let under = noiseSurface(width: 140, height: 130, seed: 71)
+        let opaque = noiseSurface(width: 100, height: 90, seed: 72, opaque: true)
+        let top: Surface
+        switch variant {
+        case 5:
+            top = noiseSurface(width: 100, height: 90, seed: 73, opaque: true)
+            for y in 0..<90 { top[50, y] &= 0x7FFF_FFFF }  // a translucent column in the middle of every row
+        case 6:
+            top = noiseSurface(width: 100, height: 90, seed: 74, opaque: true)
+            top[50, 40] &= 0x7FFF_FFFF  // one translucent pixel
+        default: top = opaque
+        }
+        let offsets = [(30.0, 20.0), (25.5, 12.25), (-20.375, 70.0), (80.0, -10.5), (5.003, 30.0)]
+        let (x, y) = offsets[variant % offsets.count]
+        var cover = DrawItem(source: .surface(top), transform: .translation(x: x, y: y))
+        switch variant {
+        case 7: cover.opacity = 0.999
+        default: break
+        }
+        let second = DrawItem(source: .surface(opaque), transform: .translation(x: 60.5, y: 50))
+        let above = DrawItem(source: .surface(under), transform: .translation(x: 70.25, y: 80), opacity: 0.5)
+        let base = DrawItem(source: .surface(under), transform: .translation(x: 3, y: 4))
+        var pictures = [Picture([base, cover]), Picture([base, second, cover, above]),
+                        Picture([DrawItem(source: .picture(Picture([base, cover])), transform: .translation(x: 2, y: 1),
+                                          opacity: 0.7)])]
+        var added = cover
+        added.blend = .plusLighter
+        var tinted = cover
+        tinted.tint = Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 1)
+        pictures += [Picture([base, added]), Picture([base, tinted])]
+        for (index, picture) in pictures.enumerated() {
+            for background in Self.backgrounds {
+                let general = try Surface(width: width, height: height)
+                try Compositor(threads: 1, fastPaths: false).render(picture, background: background, into: general)
+                let fast = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
+                try Compositor(threads: 2).render(picture, background: background, into: fast)
+                let d = difference(fast, general)
+                #expect(d.count == 0, "variant \(variant), picture \(index), \(background): \(d)")
+            }
+        }
+    }
+
     @Test("a crossfade whose images are offset, or drawn normally, equals pixman too")
     func crossfadeVariants() throws {
         let a = noiseSurface(width: 120, height: 90, seed: 83)

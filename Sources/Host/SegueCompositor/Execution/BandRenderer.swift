@@ -186,7 +186,10 @@ struct BandRenderer {
     /// (OVER and ADD onto 0 give the source: the same bytes) and blends only
     /// where one has; what none covers is cleared last. A crossfade — two
     /// whole-pixel images over the same pixels — is one pass, and so is a
-    /// channel split: two images keeping channels the other drops.
+    /// channel split: two images keeping channels the other drops. Where
+    /// the topmost image that can hide others is opaque on a row (an
+    /// opaque view sliding or growing over another), it is drawn by SRC
+    /// first and nothing under it is drawn or cleared there.
     private func drawRows(_ run: [SpanImage], into destination: Destination, area: PixelRect, clearTo fill: UInt32?,
                           replacing: Bool = false) {
         let clearing = fill ?? (replacing ? 0 : nil)
@@ -194,20 +197,42 @@ struct BandRenderer {
             Self.drawEach(run, into: destination, area: area, clearTo: clearing)
             return
         }
+        // The topmost image that can hide others drawn under it; on rows
+        // being cleared it is tried first, until a row shows it translucent.
+        var top = clearing == nil ? nil : run.indices.dropFirst().last { run[$0].canHide }
         for y in area.y0..<area.y1 {
             let row = destination.row(y)
+            // The columns where the top image, drawn by SRC first, is opaque: what
+            // is under it is drawn around them (or the row is drawn as if it were not tried).
+            var hidden: (image: Int, columns: Range<Int>)?
+            if let k = top, let c = run[k].columns(y, area) {
+                run[k].drawRow(y, c, .source, into: row)
+                if let h = SpanKernels.opaqueStretch(row, c) { hidden = (k, h) } else { top = nil }
+            }
+            func eachPart(_ k: Int, _ columns: Range<Int>, _ draw: (Range<Int>) -> Void) {
+                guard let hidden, k <= hidden.image else { return draw(columns) }
+                let h = hidden.columns
+                let left = columns.lowerBound..<max(columns.lowerBound, min(columns.upperBound, h.lowerBound))
+                let right = min(columns.upperBound, max(columns.lowerBound, h.upperBound))..<columns.upperBound
+                if !left.isEmpty { draw(left) }
+                if !right.isEmpty { draw(right) }
+            }
             guard clearing == 0 else {
-                if let clearing { Destination.fill(row, clearing, from: area.x0, to: area.x1) }
-                for span in run where y >= span.bounds.y0 && y < span.bounds.y1 {
-                    let x0 = max(span.bounds.x0, area.x0), x1 = min(span.bounds.x1, area.x1)
-                    if x0 < x1 { span.drawRow(y, x0..<x1, span.op, into: row) }
+                if let clearing {
+                    eachPart(0, area.x0..<area.x1) { Destination.fill(row, clearing, from: $0.lowerBound, to: $0.upperBound) }
+                }
+                for (k, span) in run.enumerated() {
+                    guard let c = span.columns(y, area) else { continue }
+                    eachPart(k, c) { span.drawRow(y, $0, span.op, into: row) }
                 }
                 continue
             }
             // Pixels lo..<hi have been drawn on (or cleared); the rest of the row is untouched.
             var lo = 0, hi = 0
             var start = 0
-            if run.count > 1, SpanImage.formSplit(run[0], run[1]) {
+            if let hidden {
+                (lo, hi) = (hidden.columns.lowerBound, hidden.columns.upperBound)
+            } else if run.count > 1, SpanImage.formSplit(run[0], run[1]) {
                 if let both = Self.drawSplit(run[0], run[1], y, area, .source, into: row) {
                     (lo, hi, start) = (both.lowerBound, both.upperBound, 2)
                 }
@@ -217,26 +242,29 @@ struct BandRenderer {
                                      into: row + a.lowerBound, count: a.count)
                 (lo, hi, start) = (a.lowerBound, a.upperBound, 2)
             }
-            for span in run[start...] {
-                guard let c = span.columns(y, area) else { continue }
-                if lo == hi {
-                    span.drawRow(y, c, .source, into: row)
-                    (lo, hi) = (c.lowerBound, c.upperBound)
-                    continue
+            for k in run.indices[start...] {
+                let span = run[k]
+                guard let columns = span.columns(y, area) else { continue }
+                eachPart(k, columns) { c in
+                    if lo == hi {
+                        span.drawRow(y, c, .source, into: row)
+                        (lo, hi) = (c.lowerBound, c.upperBound)
+                        return
+                    }
+                    if c.lowerBound < lo {
+                        let end = min(c.upperBound, lo)
+                        Destination.fill(row, 0, from: end, to: lo)
+                        span.drawRow(y, c.lowerBound..<end, .source, into: row)
+                    }
+                    if c.upperBound > hi {
+                        let begin = max(c.lowerBound, hi)
+                        Destination.fill(row, 0, from: hi, to: begin)
+                        span.drawRow(y, begin..<c.upperBound, .source, into: row)
+                    }
+                    let m0 = max(c.lowerBound, lo), m1 = min(c.upperBound, hi)
+                    if m0 < m1 { span.drawRow(y, m0..<m1, span.op, into: row) }
+                    (lo, hi) = (min(lo, c.lowerBound), max(hi, c.upperBound))
                 }
-                if c.lowerBound < lo {
-                    let end = min(c.upperBound, lo)
-                    Destination.fill(row, 0, from: end, to: lo)
-                    span.drawRow(y, c.lowerBound..<end, .source, into: row)
-                }
-                if c.upperBound > hi {
-                    let begin = max(c.lowerBound, hi)
-                    Destination.fill(row, 0, from: hi, to: begin)
-                    span.drawRow(y, begin..<c.upperBound, .source, into: row)
-                }
-                let m0 = max(c.lowerBound, lo), m1 = min(c.upperBound, hi)
-                if m0 < m1 { span.drawRow(y, m0..<m1, span.op, into: row) }
-                (lo, hi) = (min(lo, c.lowerBound), max(hi, c.upperBound))
             }
             if lo == hi {
                 Destination.fill(row, 0, from: area.x0, to: area.x1)

@@ -122,13 +122,9 @@ enum AffineKernel {
         let opaque = UnsafeMutableBufferPointer<Bool>.allocate(capacity: blocks)
         defer { opaque.deallocate() }
         forEach(blocks) { block in
-            var all: UInt32 = 0xFF00_0000
-            for y in block * blockRows..<min(height, (block + 1) * blockRows) where all == 0xFF00_0000 {
-                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width { all &= row[x] | 0x00FF_FFFF }
-                all &= 0xFF00_0000
+            opaque[block] = (block * blockRows..<min(height, (block + 1) * blockRows)).allSatisfy { y in
+                SpanKernels.isOpaque((pixels + y * stride).assumingMemoryBound(to: UInt32.self), count: width)
             }
-            opaque[block] = all == 0xFF00_0000
         }
         return opaque.allSatisfy { $0 }
     }

@@ -161,6 +161,11 @@ struct SpanImage {
         return x0 < x1 ? x0..<x1 : nil
     }
 
+    /// Whether it can hide what lies under it: drawn OVER, untinted and
+    /// unmasked, each of its opaque samples is drawn as it is, whatever
+    /// lay there — the bytes of SRC.
+    var canHide: Bool { op == .over && tint == nil && mask == .none }
+
     /// The channels it keeps when it only keeps or drops channels (untinted):
     /// what lets two such images be drawn as one channel split.
     var selection: UInt32? {

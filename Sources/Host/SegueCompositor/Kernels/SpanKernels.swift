@@ -276,6 +276,31 @@ enum SpanKernels {
         }
     }
 
+    /// True when each of `count` pixels from `pixels` is opaque (alpha 255).
+    /// Reads them in blocks, stopping after the first block with a
+    /// translucent one.
+    static func isOpaque(_ pixels: UnsafePointer<UInt32>, count: Int) -> Bool {
+        var start = 0
+        while start < count {
+            let end = min(count, start + 256)
+            var all: UInt32 = 0xFF00_0000
+            for x in start..<end { all &= pixels[x] }
+            guard all >= 0xFF00_0000 else { return false }
+            start = end
+        }
+        return true
+    }
+
+    /// The opaque stretch of `columns` of `row`: from its first opaque
+    /// pixel to its last, when every pixel between is opaque too (what lies
+    /// outside is translucent: a soft edge); nil otherwise.
+    static func opaqueStretch(_ row: UnsafePointer<UInt32>, _ columns: Range<Int>) -> Range<Int>? {
+        guard let first = columns.first(where: { row[$0] >= 0xFF00_0000 }),
+              let last = columns.reversed().first(where: { row[$0] >= 0xFF00_0000 }),
+              isOpaque(row + first, count: last + 1 - first) else { return nil }
+        return first..<last + 1
+    }
+
     // MARK: - Arithmetic (pixman's C macros)
 
     /// `MUL_UN8`: x·y/255 rounded, for x, y ≤ 255.
