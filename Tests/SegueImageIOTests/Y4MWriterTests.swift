@@ -11,7 +11,7 @@ struct Y4MWriterTests {
     /// The stream of `frames`, written at 30 fps.
     static func stream(_ frames: [Surface]) throws -> [UInt8] {
         try captureStream { file in
-            let writer = try Y4MWriter(file: file, width: frames[0].width, height: frames[0].height, framesPerSecond: 30)
+            let writer = try Y4MWriter(file: file, width: frames[0].width, height: frames[0].height, frameRate: FrameRate(30)!)
             for frame in frames { try writer.write(frame) }
             try writer.finish()
         }
@@ -39,8 +39,15 @@ struct Y4MWriterTests {
         #expect(Array(bytes[..<header.count]) == header)
         #expect(Array(bytes[header.count..<(header.count + 6)]) == Array("FRAME\n".utf8))
         _ = try captureStream { file in
-            let writer = try Y4MWriter(file: file, width: 4, height: 2, framesPerSecond: 30)
+            let writer = try Y4MWriter(file: file, width: 4, height: 2, frameRate: FrameRate(30)!)
             #expect(writer.header == Self.header4x2)
+        }
+    }
+
+    @Test func anNTSCRateIsWrittenAsItsRatio() throws {
+        _ = try captureStream { file in
+            let writer = try Y4MWriter(file: file, width: 4, height: 2, frameRate: FrameRate(frames: 30000, per: 1001)!)
+            #expect(writer.header == "YUV4MPEG2 W4 H2 F30000:1001 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n")
         }
     }
 
@@ -170,17 +177,17 @@ struct Y4MWriterTests {
 
     @Test func aSurfaceOfTheWrongSizeIsRejected() throws {
         _ = try captureStream { file in
-            let writer = try Y4MWriter(file: file, width: 4, height: 2, framesPerSecond: 25)
+            let writer = try Y4MWriter(file: file, width: 4, height: 2, frameRate: FrameRate(25)!)
             let error = #expect(throws: SegueError.self) { try writer.write(try Surface(width: 2, height: 4)) }
             #expect(error?.code == .invalidArgument)
         }
     }
 
     @Test func badParametersAreRejected() throws {
-        for (width, height, rate) in [(0, 2, 30), (2, 0, 30), (Surface.maximumSide + 1, 2, 30), (2, 2, 0)] {
+        for (width, height) in [(0, 2), (2, 0), (Surface.maximumSide + 1, 2)] {
             let bytes = try captureStream { file in
                 let error = #expect(throws: SegueError.self) {
-                    _ = try Y4MWriter(file: file, width: width, height: height, framesPerSecond: rate)
+                    _ = try Y4MWriter(file: file, width: width, height: height, frameRate: FrameRate(30)!)
                 }
                 #expect(error?.code == .invalidArgument)
             }
@@ -192,7 +199,7 @@ struct Y4MWriterTests {
         let file = try #require(fopen("/dev/full", "wb"))
         defer { fclose(file) }
         setvbuf(file, nil, _IONBF, 0)
-        let writer = try Y4MWriter(file: file, width: 4, height: 2, framesPerSecond: 30, name: "/dev/full")
+        let writer = try Y4MWriter(file: file, width: 4, height: 2, frameRate: FrameRate(30)!, name: "/dev/full")
         // Frames are written on the writer's own thread: the error comes back by finish() at the latest.
         let error = #expect(throws: SegueError.self) {
             try writer.write(try Self.solid(0))

@@ -169,6 +169,48 @@ class TimingTests(Workspace):
             self.assertGreaterEqual(scores[expected], 40)
 
 
+    def test_ntsc_clips_give_an_ntsc_output_that_keeps_their_frames(self):
+        # 29.97 fps (30000/1001) clips of 4.004 s: joined with 1 s they last 7.008 s, 210 frames at 29.97.
+        clips = [self.path("a.mp4"), self.path("b.mp4")]
+        media.clip(clips[0], "testsrc2", 4.004, fps="30000/1001", tone=440)
+        media.clip(clips[1], "mandelbrot", 4.004, fps="30000/1001", tone=1000)
+        y4m, mp4 = self.path("out.y4m"), self.path("out.mp4")
+        segue("sequence", *clips, "--duration", "1", "-q", "-o", y4m, check=0)
+        with open(y4m, "rb") as stream:
+            self.assertIn(b" F30000:1001 ", stream.readline())
+        _, _, ours = media.frames(y4m)
+        _, _, theirs = media.frames(clips[1])
+        self.assertEqual(len(ours), 210)
+        # After the junction (3.004…4.004 s) output frame i, at i·1001/30000 s, shows the second clip's frame
+        # ⌊(i·1001/30000 − 3.004)·30000/1001⌋ = i − 91.
+        for output in (130, 170, 209):
+            expected = math.floor((output * 1001 / 30000 - 3.004) * 30000 / 1001 + 1e-9)
+            self.assertEqual(expected, output - 91)
+            self.assertGreaterEqual(media.psnr(ours[output], theirs[expected]), 45, f"output frame {output}")
+        segue("sequence", *clips, "--duration", "1", "-q", "-o", mp4, check=0)
+        probe = run("ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                    "stream=r_frame_rate,nb_read_frames", "-of", "csv=p=0", mp4, check=0)
+        self.assertEqual(probe.stdout.strip(), "30000/1001,210")
+        sound = media.samples(mp4)
+        self.assertLess(abs(len(sound) - 7.007 * 48000), 1024 + 2048)
+
+    def test_fps_takes_ratios_and_decimals_and_names_a_bad_one(self):
+        pictures = [self.path("a.png"), self.path("b.png")]
+        for path, colour in zip(pictures, ("red", "blue")):
+            media.ffmpeg("-f", "lavfi", "-i", f"color={colour}:size=64x48", "-frames:v", "1", path)
+        for given, header in (("24000/1001", b" F24000:1001 "), ("23.976", b" F24000:1001 "), ("12.5", b" F25:2 ")):
+            out = self.path("out.y4m")
+            segue("render", "--from", pictures[0], "--to", pictures[1], "--transition", ".opacity", "--fps", given,
+                  "-q", "-o", out, check=0)
+            with open(out, "rb") as stream:
+                self.assertIn(header, stream.readline(), given)
+        result = segue("render", "--from", pictures[0], "--to", pictures[1], "--transition", ".opacity",
+                       "--fps", "30/0", "-q", "-o", self.path("bad.y4m"), check=2)
+        self.assertIn("option '--fps' needs frames per second between 1 and 1000", result.stderr)
+        self.assertIn("'30/0'", result.stderr)
+        self.assertFalse(os.path.exists(self.path("bad.y4m")))
+
+
 class OrientationTests(Workspace):
     def test_a_jpeg_with_exif_orientation_6_comes_out_upright(self):
         # Stored landscape, left red and right blue; orientation 6 turns it a quarter clockwise: red on top.

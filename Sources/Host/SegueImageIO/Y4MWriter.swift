@@ -20,7 +20,7 @@ import SegueCompositor
 public final class Y4MWriter {
     public let width: Int
     public let height: Int
-    public let framesPerSecond: Int
+    public let frameRate: FrameRate
     private let name: String?
     private let encoder: YUV420Encoder
     private let loop: ParallelLoop
@@ -37,15 +37,12 @@ public final class Y4MWriter {
     /// - Throws: `.invalidArgument` for a side outside 1…`Surface.maximumSide`
     ///   or a rate below 1; `.outOfMemory`.
     public init(
-        file: UnsafeMutablePointer<FILE>, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr = .bt709,
+        file: UnsafeMutablePointer<FILE>, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr = .bt709,
         name: String? = nil, afterEachFrame: (() -> Void)? = nil, loop: @escaping ParallelLoop = serially
     ) throws {
         let sides = 1...Surface.maximumSide
         guard sides.contains(width), sides.contains(height) else {
             throw SegueError.invalidArgument("a YUV4MPEG2 frame of \(width)×\(height) is outside 1…\(Surface.maximumSide) on a side")
-        }
-        guard framesPerSecond >= 1 else {
-            throw SegueError.invalidArgument("a YUV4MPEG2 stream needs at least 1 frame per second, not \(framesPerSecond)")
         }
         guard matrix.range == .limited else {
             throw SegueError.invalidArgument("YUV4MPEG2 frames are written in limited range")
@@ -57,7 +54,7 @@ public final class Y4MWriter {
                                  name: name.map { "'\($0)'" } ?? "the YUV4MPEG2 stream", afterEachBlock: afterEachFrame)
         self.width = width
         self.height = height
-        self.framesPerSecond = framesPerSecond
+        self.frameRate = frameRate
         self.name = name
     }
 
@@ -78,7 +75,7 @@ public final class Y4MWriter {
 
     /// The stream header, written before the first frame.
     public var header: String {
-        "YUV4MPEG2 W\(width) H\(height) F\(framesPerSecond):1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n"
+        "YUV4MPEG2 W\(width) H\(height) F\(frameRate.frames):\(frameRate.seconds) Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n"
     }
 
     /// Appends one frame (and, the first time, the header).

@@ -21,8 +21,8 @@ public final class MediaReader {
     public private(set) var isStill = false
     /// The video's length in seconds (nil for a still, or a stream that does not say).
     public private(set) var duration: Double?
-    /// The stream's average frame rate, when it declares one.
-    public let framesPerSecond: Double?
+    /// The stream's average frame rate, when it declares one (see `FrameRate(stream:per:)`).
+    public let frameRate: FrameRate?
     /// Degrees the pictures are turned clockwise to stand upright.
     public let rotation: Int
     /// The file's sound, resampled to the format asked for; nil when it has
@@ -75,11 +75,11 @@ public final class MediaReader {
         guard (1...Surface.maximumSide).contains(width), (1...Surface.maximumSide).contains(height) else {
             throw SegueError(.io, "cannot read '\(path)': its pictures are \(width)×\(height), outside 1…\(Surface.maximumSide) on a side")
         }
-        let rate = av_q2d(stream.pointee.avg_frame_rate)
-        framesPerSecond = rate.isFinite && rate > 0 ? rate : nil
+        let rate = stream.pointee.avg_frame_rate
+        frameRate = FrameRate(stream: Int(rate.num), per: Int(rate.den))
         nativeMatrix = rotation == 0 ? first.matrix : nil
         current = first
-        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: framesPerSecond)
+        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value)
         isStill = upcoming == nil
         duration = isStill ? nil : Self.duration(of: stream, in: demuxer)
     }
@@ -101,7 +101,7 @@ public final class MediaReader {
         while let next = upcoming, next.time <= seconds + 1e-6 {
             if let surface = current.surface { spare = surface }
             current = next
-            upcoming = try DecodedFrame.next(from: decoder, after: next.time, framesPerSecond: framesPerSecond)
+            upcoming = try DecodedFrame.next(from: decoder, after: next.time, framesPerSecond: frameRate?.value)
         }
     }
 

@@ -55,7 +55,7 @@ public final class MediaWriter {
     /// `loop` shares each picture's conversion among threads.
     /// - Throws: `.invalidArgument` for a codec the container cannot hold, an
     ///   unknown codec or preset, or a size the codec refuses; `.io` naming the file.
-    public init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr = .bt709,
+    public init(path: String, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr = .bt709,
                 settings: EncoderSettings, loop: @escaping ParallelLoop = serially) throws {
         guard Self.handles(path) else {
             throw SegueError.invalidArgument("'\(path)' is not a video file Segue writes (\(Self.extensions.joined(separator: ", ")))")
@@ -88,8 +88,8 @@ public final class MediaWriter {
             codec.pointee.width = Int32(width)
             codec.pointee.height = Int32(height)
             codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-            codec.pointee.time_base = AVRational(num: 1, den: Int32(framesPerSecond))
-            codec.pointee.framerate = AVRational(num: Int32(framesPerSecond), den: 1)
+            codec.pointee.time_base = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
+            codec.pointee.framerate = AVRational(num: Int32(frameRate.frames), den: Int32(frameRate.seconds))
             if matrix == .bt709 {
                 codec.pointee.colorspace = AVCOL_SPC_BT709
                 codec.pointee.color_primaries = AVCOL_PRI_BT709

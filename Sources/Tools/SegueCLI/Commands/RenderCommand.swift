@@ -10,7 +10,7 @@ enum RenderCommand {
     static let summary = "render a transition between two pictures or videos to a video, YUV4MPEG2 or PNGs"
     static let help = """
         Usage: segue render [--from A] [--to B] --transition SPEC [--animation SPEC]
-                            [--duration S] [--fps N] [--frames N] [options] -o OUTPUT
+                            [--duration S] [--fps RATE] [--frames N] [options] -o OUTPUT
 
         Renders the transition as time passes under the animation: the first frame is
         at time 0, the last at the end of the animation, exactly in the identity state.
@@ -30,7 +30,8 @@ enum RenderCommand {
           --duration S          seconds of output (default: the animation's duration,
                                 for springs their settling time); frames past the
                                 animation's end hold its last frame
-          --fps N               frames per second (default: 30)
+          --fps RATE            frames per second: 25, 29.97, 30000/1001 … (default: the
+                                video's, else 30)
           --frames N            exactly N frames spread evenly over the duration
                                 (default: duration × fps + 1)
           -o, --output OUTPUT   'out/frame%04d.png' for numbered PNGs, 'out.y4m' for a
@@ -78,9 +79,8 @@ enum RenderCommand {
         if from?.audio == nil && to?.audio == nil { settings.audio = nil }
         let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
         let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)
-        let fps = try args.integer("--fps", in: 1...1000)
-            ?? (to ?? from).flatMap(\.framesPerSecond).map { max(1, Int($0.rounded())) } ?? 30
-        let frameCount = try args.integer("--frames", in: 1...1_000_000) ?? Int((duration * Double(fps)).rounded()) + 1
+        let rate = try args.frameRate("--fps") ?? (to ?? from).flatMap(\.frameRate) ?? FrameRate(30)!
+        let frameCount = try args.integer("--frames", in: 1...1_000_000) ?? rate.frameCount(in: duration) + 1
         let frames = try MediaOptions.range(args, frames: frameCount)
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
@@ -88,14 +88,14 @@ enum RenderCommand {
             frameCount == 1 ? duration : duration * Double(index) / Double(frameCount - 1)
         }
         let sound = try settings.audio.map { format in
-            try Self.sound(from: from, fromStart: fromStart, to: to, toStart: toStart, frames: frameCount, fps: fps,
+            try Self.sound(from: from, fromStart: fromStart, to: to, toStart: toStart, frames: frameCount, frameRate: rate,
                            animation: animation, fade: MediaOptions.audioFade(args), format: format)
         }
-        let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!, framesPerSecond: fps,
+        let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!, frameRate: rate,
                                        command: name, settings: settings, matrix: Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix]),
                                        firstNumber: frames.lowerBound, loop: engine.concurrently)
         try sink.writeFrames(frames, width: scene.width!, height: scene.height!, label: "rendering",
-                             quiet: args.has("-q"), audio: sound.map { sound in { try sound.samples(ofFrame: $0, framesPerSecond: fps) } }) { index, target in
+                             quiet: args.has("-q"), audio: sound.map { sound in { try sound.samples(ofFrame: $0, frameRate: rate) } }) { index, target in
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),
                               progress: animation.progress(at: t), scene: scene, into: target)
@@ -105,10 +105,11 @@ enum RenderCommand {
 
     /// The two clips' sounds over the transition: the removed one fading out
     /// as the inserted one fades in, along the animation's progress.
-    private static func sound(from: Clip?, fromStart: Double, to: Clip?, toStart: Double, frames: Int, fps: Int,
-                              animation: Animation, fade: AudioFade, format: AudioFormat) throws -> SoundMix {
+    private static func sound(from: Clip?, fromStart: Double, to: Clip?, toStart: Double, frames: Int,
+                              frameRate: FrameRate, animation: Animation, fade: AudioFade,
+                              format: AudioFormat) throws -> SoundMix {
         let rate = format.sampleRate
-        let total = frames * rate / fps
+        let total = frameRate.tick(ofFrame: frames, ticksPerSecond: rate)
         func progress(_ sample: Int) -> Double { animation.progress(at: Double(sample) / Double(rate)) }
         var voices: [SoundMix.Voice] = []
         if let reader = from?.audio {

@@ -11,7 +11,7 @@ enum SequenceCommand {
     static let help = help(for: name)
     static func help(for command: String) -> String { """
         Usage: segue \(command) CLIP... [--transition SPEC]... [--duration S]... [--animation SPEC]
-                              [--hold S] [--fps N] [--size WxH] [options] -o OUTPUT
+                              [--hold S] [--fps RATE] [--size WxH] [options] -o OUTPUT
 
         Plays the clips one after another. Each junction is a transition between the
         moving end of one clip and the moving start of the next, overlapping them by
@@ -38,7 +38,8 @@ enum SequenceCommand {
                                 animation's duration)
           --animation SPEC      how each transition progresses (default: .easeInOut(duration: 1))
           --hold S              seconds a picture stays still between its transitions (default: 2)
-          --fps N               output frames per second (default: the first video's, else 30)
+          --fps RATE            output frames per second: 25, 29.97, 30000/1001 … (default: the
+                                first video's, NTSC rates kept as such, else 30)
           --seed N              for 'random' (default: 1)
           -o, --output OUTPUT   'final.mp4' (.mkv, .mov, .webm: video and sound), 'out.y4m',
                                 '-' (YUV4MPEG2 on standard output) or 'out/frame%05d.png'
@@ -97,14 +98,14 @@ enum SequenceCommand {
         } catch {
             throw UsageError(error.message, command: name)
         }
-        let firstRate = clips.facts.first { !$0.isStill }?.framesPerSecond
-        let fps = try args.integer("--fps", in: 1...1000) ?? firstRate.map { max(1, Int($0.rounded())) } ?? 30
+        let firstRate = clips.facts.first { !$0.isStill }?.frameRate
+        let rate = try args.frameRate("--fps") ?? firstRate ?? FrameRate(30)!
         var scene = try SceneOptions.scene(args, defaultSize: (clips.facts[0].width, clips.facts[0].height))
         if !args.has("--background") { scene.background = .black }
         if !args.has("--blend"), args.all("--transition").isEmpty { scene.blend = .plusLighter }
         let (width, height) = (scene.width!, scene.height!)
 
-        let frameCount = max(1, Int((timeline.duration * Double(fps)).rounded()))
+        let frameCount = max(1, rate.frameCount(in: timeline.duration))
         let frames = try MediaOptions.range(args, frames: frameCount)
         let sound = try settings.audio.map { format in
             try Self.sound(clips, timeline: timeline, animation: animation, fade: MediaOptions.audioFade(args),
@@ -112,19 +113,19 @@ enum SequenceCommand {
         }
         // Decoded frames go out as they are where they need no compositing, so the
         // output takes the first video's colours (BT.709 when it has none to give).
-        let sink = try FrameSinks.sink(for: output, width: width, height: height, framesPerSecond: fps, command: name,
+        let sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: name,
                                        settings: settings, matrix: clips.outputMatrix,
                                        firstNumber: frames.lowerBound, loop: engine.concurrently)
         // A clip picture needs no drawing when it already is the output frame: same size, nothing behind it.
         let drawsBehind = scene.background.alpha > 0
         var held: Int?
         try sink.writeFrames(frames, width: width, height: height, label: name, quiet: args.has("-q"), detail: { index in
-            if case .junction(let j, _, _, _) = timeline.moment(at: Double(index) / Double(fps)) {
+            if case .junction(let j, _, _, _) = timeline.moment(at: rate.time(ofFrame: index)) {
                 return "junction \(j + 1)/\(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
             }
             return nil
-        }, audio: sound.map { sound in { try sound.samples(ofFrame: $0, framesPerSecond: fps) } }) { index, target in
-            let moment = timeline.moment(at: Double(index) / Double(fps))
+        }, audio: sound.map { sound in { try sound.samples(ofFrame: $0, frameRate: rate) } }) { index, target in
+            let moment = timeline.moment(at: rate.time(ofFrame: index))
             switch moment {
             case .clip(let k, _), .junction(let k, _, _, _): clips.close(before: k)
             }

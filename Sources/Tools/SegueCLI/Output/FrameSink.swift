@@ -74,22 +74,22 @@ enum FrameSinks {
     /// `.mkv`, `.mov`, `.webm`) is encoded by FFmpeg's libraries with `settings`.
     /// YUV4MPEG2 and video files are written in `matrix` (limited range),
     /// each picture converted on the threads of `loop`.
-    static func sink(for output: String, width: Int, height: Int, framesPerSecond: Int, command: String,
+    static func sink(for output: String, width: Int, height: Int, frameRate: FrameRate, command: String,
                      settings: EncoderSettings = EncoderSettings(), matrix: YCbCr = .bt709,
                      firstNumber: Int = 0, loop: @escaping ParallelLoop = serially) throws -> any FrameSink {
         if output == "-" {
-            return try Y4MSink(standardOutputWidth: width, height: height, framesPerSecond: framesPerSecond,
+            return try Y4MSink(standardOutputWidth: width, height: height, frameRate: frameRate,
                                matrix: matrix, loop: loop)
         }
         if output.hasSuffix(".y4m") {
-            return try Y4MSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond,
+            return try Y4MSink(path: output, width: width, height: height, frameRate: frameRate,
                                matrix: matrix, loop: loop)
         }
         if let pattern = NumberedPath(output) {
             return try PNGSequenceSink(pattern: pattern, firstNumber: firstNumber)
         }
         if MediaWriter.handles(output) {
-            return try MediaSink(path: output, width: width, height: height, framesPerSecond: framesPerSecond,
+            return try MediaSink(path: output, width: width, height: height, frameRate: frameRate,
                                  matrix: matrix, settings: settings, loop: loop)
         }
         throw UsageError("option '-o' needs '-' (YUV4MPEG2 on standard output), a .y4m file, a video file (.mp4, .mkv, .mov, .webm) or a PNG pattern such as 'out/frame%04d.png', not '\(output)'",

@@ -1,3 +1,4 @@
+import SegueBasics
 import SegueCompositor
 import SegueImageIO
 import SegueMedia
@@ -7,10 +8,10 @@ import SegueMedia
 final class MediaSink: FrameSink {
     private let writer: MediaWriter
 
-    init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr, settings: EncoderSettings,
+    init(path: String, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr, settings: EncoderSettings,
          loop: @escaping ParallelLoop) throws {
         try Folders.createParent(of: path)
-        writer = try MediaWriter(path: path, width: width, height: height, framesPerSecond: framesPerSecond,
+        writer = try MediaWriter(path: path, width: width, height: height, frameRate: frameRate,
                                  matrix: matrix, settings: settings, loop: loop)
     }
 

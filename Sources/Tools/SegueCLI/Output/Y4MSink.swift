@@ -9,18 +9,18 @@ final class Y4MSink: FrameSink {
     private let file: AtomicFileWriter?
     private let writer: Y4MWriter
 
-    init(path: String, width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr, loop: @escaping ParallelLoop) throws {
+    init(path: String, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr, loop: @escaping ParallelLoop) throws {
         try Folders.createParent(of: path)
         let file = try AtomicFileWriter(path: path)
         self.file = file
-        writer = try Y4MWriter(file: file.file, width: width, height: height, framesPerSecond: framesPerSecond,
+        writer = try Y4MWriter(file: file.file, width: width, height: height, frameRate: frameRate,
                                matrix: matrix, name: path, afterEachFrame: file.startWriteback, loop: loop)
     }
 
-    init(standardOutputWidth width: Int, height: Int, framesPerSecond: Int, matrix: YCbCr,
+    init(standardOutputWidth width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr,
          loop: @escaping ParallelLoop) throws {
         file = nil
-        writer = try Y4MWriter(file: StandardStream.output, width: width, height: height, framesPerSecond: framesPerSecond,
+        writer = try Y4MWriter(file: StandardStream.output, width: width, height: height, frameRate: frameRate,
                                matrix: matrix, loop: loop)
     }
 

@@ -1,3 +1,5 @@
+import SegueBasics
+
 /// A command's options as parsed from the command line: `--name value`,
 /// `--name=value`, flags, and positional arguments. `--` ends options.
 struct Arguments {
@@ -99,6 +101,16 @@ struct Arguments {
                              command: command)
         }
         return number
+    }
+
+    /// The value of `name` as a frame rate: "30", "29.97", "30000/1001" (see `FrameRate`).
+    func frameRate(_ name: String) throws -> FrameRate? {
+        guard let text = value(name) else { return nil }
+        guard let rate = FrameRate(text) else {
+            throw UsageError("option '\(name)' needs frames per second between 1 and 1000, such as 30, 29.97 or 30000/1001, not '\(text)'",
+                             command: command)
+        }
+        return rate
     }
 
     /// The value of `name` as one of `choices`.

@@ -31,7 +31,7 @@ final class Clip {
     var isStill: Bool { still != nil || reader!.isStill }
     /// A video's length; nil for a still.
     var duration: Double? { isStill ? nil : reader!.duration }
-    var framesPerSecond: Double? { isStill ? nil : reader!.framesPerSecond }
+    var frameRate: FrameRate? { isStill ? nil : reader!.frameRate }
     var audio: AudioReader? { reader?.audio }
 
     /// The picture at `seconds` into the clip (nondecreasing from call to
@@ -70,7 +70,7 @@ final class ClipShelf {
         let width: Int, height: Int
         let isStill: Bool
         let duration: Double?
-        let framesPerSecond: Double?
+        let frameRate: FrameRate?
         let nativeMatrix: YCbCr?
         let hasAudio: Bool
     }
@@ -88,7 +88,7 @@ final class ClipShelf {
         for (index, path) in paths.enumerated() {
             let clip = try Clip(path: path, audio: audio)
             facts.append(Facts(width: clip.width, height: clip.height, isStill: clip.isStill, duration: clip.duration,
-                               framesPerSecond: clip.framesPerSecond, nativeMatrix: clip.nativeMatrix,
+                               frameRate: clip.frameRate, nativeMatrix: clip.nativeMatrix,
                                hasAudio: clip.audio != nil))
             if path == "-" { open[index] = clip }
         }

@@ -1,3 +1,4 @@
+import SegueBasics
 import SegueMedia
 
 /// Output sound made of clips' sounds, each placed in time with a gain that
@@ -19,11 +20,11 @@ struct SoundMix {
     let format: AudioFormat
     let voices: [Voice]
 
-    /// The interleaved samples that go with output frame `index` at `fps`:
+    /// The interleaved samples that go with output frame `index` at `rate`:
     /// frames share the samples out so that no rounding accumulates.
-    func samples(ofFrame index: Int, framesPerSecond fps: Int) throws -> [Float] {
-        let rate = format.sampleRate
-        return try mix((index * rate / fps)..<((index + 1) * rate / fps))
+    func samples(ofFrame index: Int, frameRate rate: FrameRate) throws -> [Float] {
+        let samples = format.sampleRate
+        return try mix(rate.tick(ofFrame: index, ticksPerSecond: samples)..<rate.tick(ofFrame: index + 1, ticksPerSecond: samples))
     }
 
     /// Output samples `range`, interleaved.
