@@ -211,6 +211,67 @@ class TimingTests(Workspace):
         self.assertFalse(os.path.exists(self.path("bad.y4m")))
 
 
+class SeekingTests(Workspace):
+    """Times more than 5 s past the frame shown are reached by seeking to the
+    keyframe before them, not by decoding everything between: the frames
+    must be those that decoding the file whole gives."""
+
+    def test_range_pieces_deep_in_a_long_clip_join_into_the_whole_render(self):
+        long, short = self.path("long.mp4"), self.path("short.mp4")
+        media.clip(long, "testsrc2", 14, tone=440, extra=("-g", "30"))
+        media.clip(short, "mandelbrot", 2, tone=1000)
+        common = ["sequence", long, short, "--duration", "0.5", "-q"]
+        whole = self.path("whole.y4m")
+        segue(*common, "-o", whole, check=0)
+        header, frames = media.y4m_frames(whole)
+        self.assertEqual(len(frames), 465)
+        pieces = []
+        for span in ("0:100", "100:350", "350:465"):  # the last starts 11.7 s in, 11.6 s past the first frame
+            out = self.path(span.replace(":", "-") + ".y4m")
+            segue(*common, "--range", span, "-o", out, check=0)
+            piece_header, piece = media.y4m_frames(out)
+            self.assertEqual(piece_header, header)
+            pieces += piece
+        self.assertTrue(pieces == frames, "the joined pieces differ from the whole render")
+        # With sound: the piece's picture and sound are those of the whole render's frames 350…464.
+        whole_mp4, piece_mp4 = self.path("whole.mp4"), self.path("piece.mp4")
+        segue(*common, "--crf", "0", "-o", whole_mp4, check=0)
+        segue(*common, "--crf", "0", "--range", "350:465", "-o", piece_mp4, check=0)
+        _, _, all_pictures = media.frames(whole_mp4)
+        _, _, piece_pictures = media.frames(piece_mp4)
+        self.assertEqual(len(piece_pictures), 115)
+        for k in (0, 30, 114):
+            self.assertGreaterEqual(media.psnr(piece_pictures[k], all_pictures[350 + k]), 50, f"piece frame {k}")
+        ours = media.level(media.samples(piece_mp4)[48000:96000], 440)
+        theirs = media.level(media.samples(whole_mp4)[(350 + 30) * 1600:(350 + 60) * 1600], 440)
+        self.assertGreater(theirs, 0.05)
+        self.assertLess(abs(media.decibels(ours / theirs)), 0.1)
+
+    def test_a_start_past_damage_is_reached_by_seeking(self):
+        # An 8-s Y4M stream damaged at frame 20: decoded from its start it stops at 0.633 s
+        # (see BadMediaTests); frames 200 on are reached by seeking past the damage.
+        good, bad = self.path("good.y4m"), self.path("bad.y4m")
+        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", "8", "-pix_fmt", "yuv420p", good)
+        with open(good, "rb") as f:
+            data = bytearray(f.read())
+        frame = len(b"FRAME\n") + W * H * 3 // 2
+        start = data.index(b"\n") + 1 + 20 * frame
+        data[start:start + 5] = b"XXXXX"
+        with open(bad, "wb") as f:
+            f.write(data)
+        short = self.path("short.mp4")
+        media.clip(short, "mandelbrot", 2)
+        out = self.path("out.y4m")
+        segue("sequence", bad, short, "--duration", "0.5", "--range", "200:220", "-q", "-o", out, check=0)
+        _, _, ours = media.frames(out)
+        _, _, theirs = media.frames(good)
+        self.assertEqual(len(ours), 20)
+        for k in (0, 10, 19):
+            scores = {n: media.psnr(ours[k], theirs[n]) for n in (199 + k, 200 + k, 201 + k)}
+            self.assertEqual(max(scores, key=scores.get), 200 + k, f"output frame {200 + k}: {scores}")
+            self.assertGreaterEqual(scores[200 + k], 40)
+
+
 class OrientationTests(Workspace):
     def test_a_jpeg_with_exif_orientation_6_comes_out_upright(self):
         # Stored landscape, left red and right blue; orientation 6 turns it a quarter clockwise: red on top.

@@ -74,6 +74,7 @@
     F(avcodec, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id)) \
     F(avcodec, const AVCodec *, avcodec_find_decoder_by_name, (const char *name), (name)) \
     F(avcodec, const AVCodec *, avcodec_find_encoder_by_name, (const char *name), (name)) \
+    V(avcodec, avcodec_flush_buffers, (AVCodecContext *avctx), (avctx)) \
     V(avcodec, avcodec_free_context, (AVCodecContext **avctx), (avctx)) \
     F(avcodec, const char *, avcodec_get_name, (enum AVCodecID id), (id)) \
     F(avcodec, int, avcodec_open2, (AVCodecContext *avctx, const AVCodec *codec, AVDictionary **options), \
@@ -92,6 +93,8 @@
       (ic, type, wanted_stream_nb, related_stream, decoder_ret, flags)) \
     F(avformat, int, av_interleaved_write_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt)) \
     F(avformat, int, av_read_frame, (AVFormatContext *s, AVPacket *pkt), (s, pkt)) \
+    F(avformat, int, av_seek_frame, (AVFormatContext *s, int stream_index, int64_t timestamp, int flags), \
+      (s, stream_index, timestamp, flags)) \
     F(avformat, uint8_t *, av_stream_get_side_data, \
       (const AVStream *stream, enum AVPacketSideDataType type, size_t *size), (stream, type, size)) \
     F(avformat, int, av_write_trailer, (AVFormatContext *s), (s)) \

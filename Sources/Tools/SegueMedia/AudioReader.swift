@@ -35,6 +35,17 @@ public final class AudioReader {
 
     deinit { swr_free(&resampler) }
 
+    /// Starts again from the packets that follow a seek of the file: the
+    /// next decoded frame's time places the sound once more.
+    func restart() throws {
+        decoder.flush()
+        try MediaError.check(swr_init(resampler), "resample the sound of", decoder.demuxer.path)
+        buffered = []
+        bufferedStart = 0
+        isPositioned = false
+        isAtEnd = false
+    }
+
     /// Writes samples `start ..< start + count` (per channel) into `output`
     /// (count × channels floats). `start` must not go back.
     /// - Throws: `.io` naming the file and time when the sound cannot be decoded.

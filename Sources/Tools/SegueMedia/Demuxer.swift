@@ -57,6 +57,22 @@ final class Demuxer {
         return start == segue_av_nopts_value() ? 0 : Double(start) / Double(AV_TIME_BASE)
     }
 
+    /// Moves reading to `stream`'s last keyframe at or before `seconds`
+    /// (from the file's start) as the file's index knows it, dropping the
+    /// packets queued for every stream: their decoders must be flushed.
+    /// Returns false, reading on where it was, when the file cannot seek
+    /// (standard input, say).
+    func seek(_ stream: UnsafeMutablePointer<AVStream>, to seconds: Double) -> Bool {
+        let tick = av_q2d(stream.pointee.time_base)
+        guard tick > 0, context.pointee.pb.map({ $0.pointee.seekable != 0 }) ?? false else { return false }
+        let timestamp = Int64(((max(0, seconds) + startSeconds) / tick).rounded(.down))
+        guard av_seek_frame(context, stream.pointee.index, timestamp, AVSEEK_FLAG_BACKWARD) >= 0 else { return false }
+        for queue in queues.values { queue.forEach(release) }
+        queues = [:]
+        isAtEnd = false
+        return true
+    }
+
     /// The next packet of `stream`, owned by the caller (free it with
     /// `release`), or nil at the end of the file.
     /// - Throws: `.io` naming the file when reading fails other than at its end.

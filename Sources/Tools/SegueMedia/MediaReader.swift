@@ -10,8 +10,10 @@ import SegueImageIO
 /// Pictures are asked for by time, in nondecreasing order: `picture(at:)`
 /// shows the frame whose interval (from its timestamp to the next one's)
 /// contains the time; before the first frame, the first; after the last,
-/// the last. Times are seconds from the file's own start.
-/// `[one thread per instance]`
+/// the last. Times are seconds from the file's own start. A time more than
+/// `seekDistance` past the frame shown is reached by seeking to the
+/// keyframe before it (when the file can seek) instead of decoding all that
+/// lies between: the frames are the same. `[one thread per instance]`
 public final class MediaReader {
     public let path: String
     /// Upright size: after the rotation the stream or image declares.
@@ -33,6 +35,8 @@ public final class MediaReader {
     /// and need no turning: what `planes(at:)` hands out as they are.
     public let nativeMatrix: YCbCr?
 
+    private let demuxer: Demuxer
+    private let stream: UnsafeMutablePointer<AVStream>
     private let decoder: StreamDecoder
     private let converter = FrameConverter()
     /// The frame shown now and the one after it; pictures are converted to
@@ -53,6 +57,8 @@ public final class MediaReader {
             throw SegueError(.io, "cannot read '\(path)' as a picture or video: \(what)")
         }
         self.path = path
+        self.demuxer = demuxer
+        self.stream = stream
         decoder = try StreamDecoder(demuxer, stream: stream, threads: Int32(threads))
         // Wanted before the first packets are read, so none of its packets are dropped.
         audio = try format.flatMap { format in
@@ -95,14 +101,47 @@ public final class MediaReader {
         return nil
     }
 
+    /// How far ahead of the frame shown a time must lie to be reached by seeking.
+    public static let seekDistance = 5.0
+
     /// Makes the frame shown at `seconds` current.
     private func advance(to seconds: Double) throws {
+        if let next = upcoming, seconds - next.time > Self.seekDistance { try seek(to: seconds) }
         // A tolerance well below any frame interval absorbs rounding in timestamps.
         while let next = upcoming, next.time <= seconds + 1e-6 {
             if let surface = current.surface { spare = surface }
             current = next
             upcoming = try DecodedFrame.next(from: decoder, after: next.time, framesPerSecond: frameRate?.value)
         }
+    }
+
+    /// Seeks to the keyframe at or before `seconds` and shows it, its sound
+    /// starting again there too. Where the file cannot seek, reading goes on
+    /// as it was; where the seek lands past `seconds` or on a frame that is
+    /// not a keyframe (a file whose index is coarse), reading starts again
+    /// from the file's start, so the frames shown are always those decoding
+    /// it whole gives.
+    private func seek(to seconds: Double) throws {
+        guard demuxer.seek(stream, to: seconds) else { return }
+        try restart()
+        if current.frame.pointee.key_frame == 0 || current.time > seconds + 1e-6 {
+            guard demuxer.seek(stream, to: 0) else {
+                throw SegueError(.io, "cannot read '\(path)' again from its start to reach \(Seconds.text(seconds))")
+            }
+            try restart()
+        }
+    }
+
+    /// Flushes the decoders after a seek and makes the first frame that follows current.
+    private func restart() throws {
+        decoder.flush()
+        try audio?.restart()
+        guard let first = try DecodedFrame.next(from: decoder, after: -.infinity, framesPerSecond: frameRate?.value) else {
+            throw SegueError(.io, "cannot read '\(path)': no picture follows a seek in it")
+        }
+        if let surface = current.surface { spare = surface }
+        current = first
+        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value)
     }
 
     /// The picture shown at `seconds` (nondecreasing from call to call). The

@@ -51,6 +51,13 @@ final class StreamDecoder {
         release(frame)
     }
 
+    /// Forgets every packet and frame in flight, after the demuxer has sought.
+    func flush() {
+        avcodec_flush_buffers(codec)
+        isDraining = false
+        isFinished = false
+    }
+
     /// Seconds per tick of the stream's timestamps.
     var timeBase: Double { av_q2d(stream.pointee.time_base) }
 
