@@ -25,7 +25,8 @@ import Testing
         let cases: [(Int, Int, Int, Int)] = [
             (30000, 1001, 30000, 1001), (2997, 100, 30000, 1001), (24000, 1001, 24000, 1001),
             (30, 1, 30, 1), (120000, 4001, 30, 1),  // 120 frames over 4.001 s of millisecond timestamps
-            (1000, 33, 1000, 33), (25, 2, 25, 2), (1_234_567, 41_152, 30, 1),
+            (25, 2, 25, 2), (15000, 1001, 15000, 1001), (1_234_567, 41_152, 30, 1),
+            (448, 15, 30, 1), (1000, 33, 30, 1),  // variable-rate averages: the nearest whole rate
         ]
         for (frames, seconds, expectedFrames, expectedSeconds) in cases {
             let rate = FrameRate(stream: frames, per: seconds)

@@ -50,24 +50,21 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
         self.init(frames: Int((value * Double(scale)).rounded()), per: scale)
     }
 
-    /// A stream's declared average rate, tidied: within 0.05% of a whole rate
-    /// or of an NTSC ratio it is the nearer of the two (an average over
-    /// timestamps in milliseconds reads 30 fps as 29.99…); otherwise the
-    /// ratio itself when it is small enough to be meant, else the nearest
-    /// whole rate.
+    /// A stream's declared average rate, tidied: within 0.05% of a whole
+    /// rate, a half (12.5) or an NTSC ratio it is the nearest of those (an
+    /// average over timestamps in milliseconds reads 30 fps as 29.99…);
+    /// otherwise — a variable-rate phone clip averaging 29.87, say — the
+    /// nearest whole rate.
     public init?(stream frames: Int, per seconds: Int) {
         guard frames > 0, seconds > 0 else { return nil }
         let value = Double(frames) / Double(seconds)
         let whole = value.rounded()
         guard Self.range.contains(whole) else { return nil }
-        let ntsc = Self.ntsc(near: value)
-        let tolerance = value * 0.0005
-        if abs(value - whole) <= tolerance && abs(value - whole) <= abs(value - (ntsc?.value ?? .infinity)) {
-            self.init(Int(whole))
-        } else if let ntsc, abs(value - ntsc.value) <= tolerance {
-            self = ntsc
-        } else if let exact = FrameRate(frames: frames, per: seconds), exact.seconds <= 1001 {
-            self = exact
+        let candidates = [FrameRate(Int(whole)), FrameRate(frames: Int((value * 2).rounded()), per: 2),
+                          Self.ntsc(near: value)].compactMap { $0 }
+        let nearest = candidates.min { abs($0.value - value) < abs($1.value - value) }
+        if let nearest, abs(nearest.value - value) <= value * 0.0005 {
+            self = nearest
         } else {
             self.init(Int(whole))
         }
