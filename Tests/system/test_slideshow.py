@@ -92,6 +92,12 @@ class SlideshowTests(Workspace):
         self.assertIn("gone.png", result.stderr)
         self.assertFalse(os.path.exists(self.path("show.y4m")))
 
+    def test_usage_errors_name_the_command_as_it_was_called(self):
+        for command in ("slideshow", "sequence"):
+            result = segue(command, self.exact, self.card, "--duration", "0", "-o", self.path("show.y4m"), check=2)
+            self.assertIn(f"segue {command}: option '--duration' needs seconds above 0", result.stderr)
+            self.assertIn(f"Run 'segue {command} --help' for usage.", result.stderr)
+
 
 class SheetAndIntrospectionTests(Workspace):
     def test_a_contact_sheet_decodes(self):

@@ -57,25 +57,26 @@ enum SequenceCommand {
           segue sequence long.mp4 other.mp4 --range 0:900 -o part1.y4m
         """
     }
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let command = Command(name: name, summary: summary, help: help) { try run($0, as: name) }
 
     /// `segue slideshow`: the same command under its old name.
     static let slideshow = Command(
         name: "slideshow", summary: "the same as 'segue sequence' (pictures, videos or both)",
-        help: help(for: "slideshow"), run: run)
+        help: help(for: "slideshow")) { try run($0, as: "slideshow") }
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [
+    /// Runs the command, its messages naming it `command` (as the user called it).
+    static func run(_ arguments: [String], as command: String) throws {
+        let args = try Arguments(arguments, command: command, options: [
             .value("--hold"), .value("--transition", repeatable: true), .value("--duration", repeatable: true),
             .value("--animation"), .value("--fps"), .value("--seed"), .value("-o", "--output"), .flag("-q", "--quiet"),
         ] + MediaOptions.options + SceneOptions.options)
         let paths = args.positional
-        guard paths.count >= 1 else { throw UsageError("give the clips to join", command: name) }
+        guard paths.count >= 1 else { throw UsageError("give the clips to join", command: command) }
         let output = try args.required("-o")
         let hold = try args.number("--hold", in: 0...86_400) ?? 2
         let engine = try SceneOptions.engine(args)
         let animation = try args.value("--animation").map {
-            try Inputs.animation($0, option: "--animation", command: name)
+            try Inputs.animation($0, option: "--animation", command: command)
         } ?? .easeInOut(duration: 1)
         let junctions = paths.count - 1
         let transitions = try Self.transitions(args, engine: engine, junctions: junctions)
@@ -96,7 +97,7 @@ enum SequenceCommand {
         do {
             timeline = try SequenceTimeline(durations: durations, overlaps: overlaps, names: paths)
         } catch {
-            throw UsageError(error.message, command: name)
+            throw UsageError(error.message, command: command)
         }
         let firstRate = clips.facts.first { !$0.isStill }?.frameRate
         let rate = try args.frameRate("--fps") ?? firstRate ?? FrameRate(30)!
@@ -113,13 +114,13 @@ enum SequenceCommand {
         }
         // Decoded frames go out as they are where they need no compositing, so the
         // output takes the first video's colours (BT.709 when it has none to give).
-        let sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: name,
+        let sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: command,
                                        settings: settings, matrix: clips.outputMatrix,
                                        firstNumber: frames.lowerBound, loop: engine.concurrently)
         // A clip picture needs no drawing when it already is the output frame: same size, nothing behind it.
         let drawsBehind = scene.background.alpha > 0
         var held: Int?
-        try sink.writeFrames(frames, width: width, height: height, label: name, quiet: args.has("-q"), detail: { index in
+        try sink.writeFrames(frames, width: width, height: height, label: command, quiet: args.has("-q"), detail: { index in
             if case .junction(let j, _, _, _) = timeline.moment(at: rate.time(ofFrame: index)) {
                 return "junction \(j + 1)/\(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
             }
@@ -188,9 +189,9 @@ enum SequenceCommand {
         }
         guard specs.count <= 1 || specs.count == junctions else {
             throw UsageError("\(specs.count) transitions for \(junctions) junctions: give one for all, or one per junction",
-                             command: name)
+                             command: args.command)
         }
-        let parsed = try specs.map { try Inputs.transition($0, engine: engine, option: "--transition", command: name) }
+        let parsed = try specs.map { try Inputs.transition($0, engine: engine, option: "--transition", command: args.command) }
         return (0..<junctions).map { parsed.isEmpty ? .opacity : parsed[specs.count == 1 ? 0 : $0] }
     }
 
@@ -199,16 +200,16 @@ enum SequenceCommand {
         let texts = args.all("--duration")
         guard texts.count <= 1 || texts.count == junctions else {
             throw UsageError("\(texts.count) durations for \(junctions) junctions: give one for all, or one per junction",
-                             command: name)
+                             command: args.command)
         }
         let values = try texts.map { text -> Double in
             guard let number = Double(text), number.isFinite, number > 0, number <= 3600 else {
-                throw UsageError("option '--duration' needs seconds above 0 (and at most 3600), not '\(text)'", command: name)
+                throw UsageError("option '--duration' needs seconds above 0 (and at most 3600), not '\(text)'", command: args.command)
             }
             return number
         }
         guard value > 0 || !values.isEmpty else {
-            throw UsageError("the animation lasts 0 s: give --duration", command: name)
+            throw UsageError("the animation lasts 0 s: give --duration", command: args.command)
         }
         return (0..<junctions).map { values.isEmpty ? value : values[values.count == 1 ? 0 : $0] }
     }
