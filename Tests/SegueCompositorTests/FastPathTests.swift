@@ -305,11 +305,7 @@ struct FastPathTests {
         let cover = DrawItem(source: .surface(top), transform: AffineTransform.rotation(-0.2)
             .concatenating(.translation(x: 30, y: 40)))
         for picture in [Picture([first]), Picture([first, cover])] {
-            let general = try Surface(width: width, height: height)
-            try Compositor(threads: 1, fastPaths: false).render(picture, background: .clear, into: general)
-            let fast = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
-            try Compositor(threads: 2).render(picture, background: .clear, into: fast)
-            let d = difference(fast, general)
+            let d = try fastPathDifference(picture, width: width, height: height, threads: 2)
             #expect(d.count == 0, "variant \(variant), \(picture.items.count) items: \(d)")
         }
     }
@@ -354,11 +350,7 @@ struct FastPathTests {
         pictures += [Picture([base, added]), Picture([base, tinted])]
         for (index, picture) in pictures.enumerated() {
             for background in Self.backgrounds {
-                let general = try Surface(width: width, height: height)
-                try Compositor(threads: 1, fastPaths: false).render(picture, background: background, into: general)
-                let fast = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
-                try Compositor(threads: 2).render(picture, background: background, into: fast)
-                let d = difference(fast, general)
+                let d = try fastPathDifference(picture, width: width, height: height, background: background, threads: 2)
                 #expect(d.count == 0, "variant \(variant), picture \(index), \(background): \(d)")
             }
         }

@@ -104,6 +104,18 @@ func render(_ picture: Picture, width: Int, height: Int, background: Color = .cl
     return target
 }
 
+/// `picture` drawn by the general path (everything through pixman, on one
+/// thread) and by the fast paths on `threads` threads over a target full of
+/// garbage: where the two differ.
+func fastPathDifference(_ picture: Picture, width: Int, height: Int, background: Color = .clear,
+                        threads: Int) throws -> SurfaceDifference {
+    let general = try Surface(width: width, height: height)
+    try Compositor(threads: 1, fastPaths: false).render(picture, background: background, into: general)
+    let fast = filledSurface(width: width, height: height, pixel: 0xDEAD_BEEF)
+    try Compositor(threads: threads).render(picture, background: background, into: fast)
+    return difference(fast, general)
+}
+
 func render(_ build: (inout PictureRecorder) -> Void, width: Int, height: Int, background: Color = .clear,
             threads: Int = 1) throws -> Surface {
     var canvas = PictureRecorder(frame: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), content: Picture())

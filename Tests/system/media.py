@@ -21,6 +21,18 @@ def clip(path, source, seconds, fps=30, tone=None, size=(W, H), extra=()):
     ffmpeg(*inputs, "-t", str(seconds), *codecs, "-pix_fmt", "yuv420p", *extra, path)
 
 
+def damaged_y4m(good, bad, seconds, frame=20):
+    """A testsrc2 Y4M stream of `seconds` at `good`, and at `bad` the same with
+    frame `frame`'s marker damaged: FFmpeg's y4m demuxer refuses it there."""
+    ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", str(seconds), "-pix_fmt", "yuv420p", good)
+    with open(good, "rb") as f:
+        data = bytearray(f.read())
+    start = data.index(b"\n") + 1 + frame * (len(b"FRAME\n") + W * H * 3 // 2)
+    data[start:start + 5] = b"XXXXX"
+    with open(bad, "wb") as f:
+        f.write(data)
+
+
 def frames(path):
     """Every frame of `path` as RGB bytes, decoded by ffmpeg; (width, height, [bytes])."""
     probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",

@@ -251,14 +251,7 @@ class SeekingTests(Workspace):
         # An 8-s Y4M stream damaged at frame 20: decoded from its start it stops at 0.633 s
         # (see BadMediaTests); frames 200 on are reached by seeking past the damage.
         good, bad = self.path("good.y4m"), self.path("bad.y4m")
-        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", "8", "-pix_fmt", "yuv420p", good)
-        with open(good, "rb") as f:
-            data = bytearray(f.read())
-        frame = len(b"FRAME\n") + W * H * 3 // 2
-        start = data.index(b"\n") + 1 + 20 * frame
-        data[start:start + 5] = b"XXXXX"
-        with open(bad, "wb") as f:
-            f.write(data)
+        media.damaged_y4m(good, bad, 8)
         short = self.path("short.mp4")
         media.clip(short, "mandelbrot", 2)
         out = self.path("out.y4m")
@@ -463,16 +456,8 @@ class BadMediaTests(Workspace):
 
     def test_corrupt_packets_in_the_middle_stop_with_the_time(self):
         # A Y4M stream whose frame marker is damaged at frame 20: FFmpeg's y4m demuxer refuses it there.
-        good = self.path("good.y4m")
-        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", "2", "-pix_fmt", "yuv420p", good)
-        with open(good, "rb") as f:
-            data = bytearray(f.read())
-        frame = len(b"FRAME\n") + W * H * 3 // 2
-        start = data.index(b"\n") + 1 + 20 * frame
-        data[start:start + 5] = b"XXXXX"
         bad = self.path("bad.y4m")
-        with open(bad, "wb") as f:
-            f.write(data)
+        media.damaged_y4m(self.path("good.y4m"), bad, 2)
         # The last whole frame before the damage is frame 19, at 19/30 s.
         self.assertRefused(["sequence", self.a, bad, "--hold", "0.2", "--duration", "0.2"], "bad.y4m", "after 0.633 s")
 
