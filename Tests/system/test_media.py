@@ -247,6 +247,22 @@ class SeekingTests(Workspace):
         self.assertGreater(theirs, 0.05)
         self.assertLess(abs(media.decibels(ours / theirs)), 0.1)
 
+    def test_a_raw_stream_is_not_sought_but_read_to_the_frame(self):
+        # A raw H.264 stream has no seeking of its own: FFmpeg's generic one, by bytes, times the
+        # frames after it wrongly, so a start 10 s in is reached by decoding, and shows frame 300.
+        raw, short = self.path("raw.h264"), self.path("short.mp4")
+        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", "14", "-c:v", "libx264", "-g", "30",
+                     "-pix_fmt", "yuv420p", "-f", "h264", raw)
+        media.clip(short, "mandelbrot", 2)
+        out = self.path("frame.png")
+        segue("frame", "--from", raw, "--from-start", "10", "--to", short, "--transition", ".opacity",
+              "--progress", "0", "-o", out, check=0)
+        _, _, ours = media.frames(out)
+        _, _, theirs = media.frames(raw)
+        scores = {n: media.psnr(ours[0], theirs[n]) for n in (7, 299, 300, 301)}
+        self.assertEqual(max(scores, key=scores.get), 300, f"{scores}")
+        self.assertGreaterEqual(scores[300], 40)
+
     def test_a_start_past_damage_is_reached_by_seeking(self):
         # An 8-s Y4M stream damaged at frame 20: decoded from its start it stops at 0.633 s
         # (see BadMediaTests); frames 200 on are reached by seeking past the damage.

@@ -61,10 +61,13 @@ final class Demuxer {
     /// (from the file's start) as the file's index knows it, dropping the
     /// packets queued for every stream: their decoders must be flushed.
     /// Returns false, reading on where it was, when the file cannot seek
-    /// (standard input, say).
+    /// (standard input, say) or its format has no seeking of its own (a raw
+    /// H.264 stream: FFmpeg's generic seek by bytes gives its frames after it
+    /// times that only counting from the start would give).
     func seek(_ stream: UnsafeMutablePointer<AVStream>, to seconds: Double) -> Bool {
         let tick = av_q2d(stream.pointee.time_base)
-        guard tick > 0, context.pointee.pb.map({ $0.pointee.seekable != 0 }) ?? false else { return false }
+        let seeks = context.pointee.iformat.map { $0.pointee.read_seek != nil || $0.pointee.read_seek2 != nil } ?? false
+        guard tick > 0, seeks, context.pointee.pb.map({ $0.pointee.seekable != 0 }) ?? false else { return false }
         let timestamp = Int64(((max(0, seconds) + startSeconds) / tick).rounded(.down))
         guard av_seek_frame(context, stream.pointee.index, timestamp, AVSEEK_FLAG_BACKWARD) >= 0 else { return false }
         for queue in queues.values { queue.forEach(release) }

@@ -117,14 +117,16 @@ public final class MediaReader {
 
     /// Seeks to the keyframe at or before `seconds` and shows it, its sound
     /// starting again there too. Where the file cannot seek, reading goes on
-    /// as it was; where the seek lands past `seconds` or on a frame that is
-    /// not a keyframe (a file whose index is coarse), reading starts again
-    /// from the file's start, so the frames shown are always those decoding
-    /// it whole gives.
+    /// as it was; where the seek lands past `seconds`, on a frame that is
+    /// not a keyframe (a file whose index is coarse) or on one without a
+    /// timestamp (a raw stream, whose frames are timed by counting them from
+    /// the start), reading starts again from the file's start, so the frames
+    /// shown are always those decoding it whole gives.
     private func seek(to seconds: Double) throws {
         guard demuxer.seek(stream, to: seconds) else { return }
         try restart()
-        if current.frame.pointee.key_frame == 0 || current.time > seconds + 1e-6 {
+        if current.frame.pointee.key_frame == 0 || decoder.seconds(of: current.frame) == nil
+            || current.time > seconds + 1e-6 {
             guard demuxer.seek(stream, to: 0) else {
                 throw SegueError(.io, "cannot read '\(path)' again from its start to reach \(Seconds.text(seconds))")
             }
