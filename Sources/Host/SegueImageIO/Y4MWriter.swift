@@ -34,8 +34,8 @@ public final class Y4MWriter {
     /// each frame is written (see `AtomicFileWriter.startWriteback()`);
     /// `loop` shares each surface's conversion among threads (the engine's
     /// `concurrently`, say).
-    /// - Throws: `.invalidArgument` for a side outside 1…`Surface.maximumSide`
-    ///   or a rate below 1; `.outOfMemory`.
+    /// - Throws: `.invalidArgument` for a side outside 1…`Surface.maximumSide`;
+    ///   `.outOfMemory`.
     public init(
         file: UnsafeMutablePointer<FILE>, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr = .bt709,
         name: String? = nil, afterEachFrame: (() -> Void)? = nil, loop: @escaping ParallelLoop = serially
