@@ -14,7 +14,8 @@ import Testing
             let rate = FrameRate(text)
             #expect(rate?.frames == frames && rate?.seconds == seconds, "\(text): \(String(describing: rate))")
         }
-        for text in ["0", "1001", "-30", "30/0", "0/1", "abc", "", "30.", ".5", "1e2", "29.97.1", "3/2/1", "nan", "0.5"] {
+        for text in ["0", "1001", "-30", "30/0", "0/1", "abc", "", "30.", ".5", "1e2", "29.97.1", "3/2/1", "nan", "0.5",
+                     "999999999999999999999.5", "9000000000000000000/8999999999999999999", "99999999999999999999/1"] {
             #expect(FrameRate(text) == nil, "\(text)")
         }
         #expect(FrameRate(frames: 30000, per: 1001)?.description == "30000/1001")
@@ -48,5 +49,9 @@ import Testing
             total += range.count
         }
         #expect(total == 48000 * 3600 * 1001 / 1000)
+        // A day of frames at a rate with a large denominator stays exact.
+        let odd = try #require(FrameRate("12.345679"))
+        #expect(odd.seconds == 1_000_000)
+        #expect(odd.tick(ofFrame: 12_345_679 * 86_400, ticksPerSecond: 192_000) == 192_000 * 86_400 * 1_000_000)
     }
 }

@@ -9,12 +9,18 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     /// The rates an output may have.
     public static let range: ClosedRange<Double> = 1...1000
 
-    /// `frames` per `seconds` seconds; nil unless both are positive and the
-    /// rate lies in `range`.
+    /// The largest `seconds` a rate may have in lowest terms (a decimal's
+    /// millionths): what keeps its arithmetic exact in 64 bits.
+    public static let largestDenominator = 1_000_000
+
+    /// `frames` per `seconds` seconds; nil unless both are positive, the
+    /// rate lies in `range` and its lowest terms keep `seconds` within
+    /// `largestDenominator`.
     public init?(frames: Int, per seconds: Int) {
         guard frames > 0, seconds > 0, Self.range.contains(Double(frames) / Double(seconds)) else { return nil }
         var (a, b) = (frames, seconds)
         while b != 0 { (a, b) = (b, a % b) }
+        guard seconds / a <= Self.largestDenominator else { return nil }
         self.frames = frames / a
         self.seconds = seconds / a
     }
@@ -38,7 +44,7 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
             self.init(whole)
             return
         }
-        guard let value = Double(text), value.isFinite, let point = text.firstIndex(of: "."),
+        guard let value = Double(text), Self.range.contains(value), let point = text.firstIndex(of: "."),
               case let decimals = text.distance(from: point, to: text.endIndex) - 1, (1...6).contains(decimals),
               text[text.index(after: point)...].allSatisfy(\.isNumber) else { return nil }
         if decimals >= 2, let ntsc = Self.ntsc(near: value), abs(ntsc.value - value) < 0.006 {
@@ -92,7 +98,9 @@ public struct FrameRate: Hashable, Sendable, CustomStringConvertible {
     /// audio sample rate, say), rounded down: consecutive frames' ranges
     /// meet exactly.
     public func tick(ofFrame index: Int, ticksPerSecond: Int) -> Int {
-        index * ticksPerSecond * seconds / frames
+        // index·ticks·seconds can pass 64 bits (a day at a decimal rate); the quotient cannot.
+        let product = (index * ticksPerSecond).multipliedFullWidth(by: seconds)
+        return frames.dividingFullWidth(product).quotient
     }
 
     /// "30", or "30000/1001".
