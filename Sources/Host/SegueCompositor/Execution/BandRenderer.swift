@@ -209,6 +209,8 @@ struct BandRenderer {
                 run[k].drawRow(y, c, .source, into: row)
                 if let h = SpanKernels.opaqueStretch(row, c) { hidden = (k, h) } else { top = nil }
             }
+            // Draws `columns` of image k, or of the fill (which lies under every image: k = 0
+            // will do), around the hidden columns when the image lies under the top one.
             func eachPart(_ k: Int, _ columns: Range<Int>, _ draw: (Range<Int>) -> Void) {
                 guard let hidden, k <= hidden.image else { return draw(columns) }
                 let h = hidden.columns

@@ -48,7 +48,6 @@ enum AffineKernel {
         /// the image has nothing.
         case source
 
-
         /// The span kernels' operator of the same name (whose code
         /// `bilinear_span_avx2` takes too).
         var span: SpanKernels.Operator {
