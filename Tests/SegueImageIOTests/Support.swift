@@ -94,6 +94,20 @@ func captureStream(_ body: (UnsafeMutablePointer<FILE>) throws -> Void) throws -
     return Array(UnsafeRawBufferPointer(start: buffer.pointee, count: size.pointee))
 }
 
+/// What `body` writes to a temporary file (one with a descriptor, unlike
+/// `captureStream`'s memory stream).
+func captureFile(_ body: (UnsafeMutablePointer<FILE>) throws -> Void) throws -> [UInt8] {
+    guard let file = tmpfile() else { throw SegueError(.io, "tmpfile failed") }
+    defer { fclose(file) }
+    try body(file)
+    fflush(file)
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    rewind(file)
+    while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[..<count] }
+    return bytes
+}
+
 /// A surface filled by `pixel(x, y)`.
 func makeSurface(width: Int, height: Int, _ pixel: (Int, Int) -> UInt32) throws -> Surface {
     let surface = try Surface(width: width, height: height)

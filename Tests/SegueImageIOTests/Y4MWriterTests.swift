@@ -175,6 +175,85 @@ struct Y4MWriterTests {
         }
     }
 
+    /// Planes kept alive by an owner are written from their own memory (a
+    /// file's descriptor, by writev), padded rows skipped, the owner held
+    /// until then: the stream is the one copied planes give.
+    @Test func borrowedPlanesGiveTheBytesOfCopiedOnes() throws {
+        final class Owner {}
+        let (width, height) = (6, 3)
+        func samples(_ count: Int, _ seed: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 * 37 + seed) } }
+        // Padded rows (strides 8 and 5), then rows without padding (one part a plane).
+        var (paddedLuma, paddedCb, paddedCr) = (samples(8 * 3, 1), samples(5 * 2, 2), samples(5 * 2, 3))
+        var packed = samples(width * height + 2 * 3 * 2, 4)
+        let streams = try [false, true].map { borrowing -> [UInt8] in
+            weak var released: Owner?
+            let bytes = try paddedLuma.withUnsafeMutableBufferPointer { luma in
+                try paddedCb.withUnsafeMutableBufferPointer { cb in
+                    try paddedCr.withUnsafeMutableBufferPointer { cr in
+                        try packed.withUnsafeMutableBufferPointer { plain in
+                            var padded = YUV420Planes(width: width, height: height, matrix: .bt709, luma: luma.baseAddress!,
+                                                      cb: cb.baseAddress!, cr: cr.baseAddress!, lumaStride: 8, chromaStride: 5)
+                            var unpadded = YUV420Planes(packed: plain.baseAddress!, width: width, height: height, matrix: .bt709)
+                            if borrowing {
+                                let owner = Owner()
+                                released = owner
+                                (padded.owner, unpadded.owner) = (owner, owner)
+                            }
+                            return try captureFile { file in
+                                let writer = try Y4MWriter(file: file, width: width, height: height, frameRate: FrameRate(30)!)
+                                try writer.write(padded)
+                                try writer.write(unpadded)
+                                (padded.owner, unpadded.owner) = (nil, nil)
+                                try writer.finish()
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(released == nil)
+            return bytes
+        }
+        #expect(streams[1] == streams[0])
+        let frameBytes = 6 + width * height + 2 * 3 * 2
+        #expect(streams[0].count == "YUV4MPEG2 W6 H3 F30:1 Ip A1:1 C420jpeg XYSCSS=420JPEG XCOLORRANGE=LIMITED\n".utf8.count
+                + 2 * frameBytes)
+        let lumaRows = (0..<height).flatMap { paddedLuma[($0 * 8)..<($0 * 8 + width)] }
+        #expect(Array(streams[1].suffix(2 * frameBytes).prefix(6 + width * height)) == Array("FRAME\n".utf8) + lumaRows)
+        #expect(Array(streams[1].suffix(frameBytes - 6)) == packed)
+    }
+
+    /// A borrowed frame's owner is kept while its bytes wait to be written
+    /// (here: a pipe no one reads yet holds less than a frame) and let go
+    /// once they are.
+    @Test func theOwnerIsKeptUntilItsFrameIsWritten() throws {
+        final class Owner {}
+        let (width, height) = (512, 256)
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        let file = try #require(fdopen(pipeEnds[1], "wb"))
+        defer { fclose(file) }
+        let samples = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: width * height * 3 / 2)
+        samples.initialize(repeating: 77)
+        defer { samples.deallocate() }
+        weak var released: Owner?
+        let writer = try Y4MWriter(file: file, width: width, height: height, frameRate: FrameRate(30)!)
+        try {
+            var planes = YUV420Planes(packed: samples.baseAddress!, width: width, height: height, matrix: .bt709)
+            let owner = Owner()
+            (planes.owner, released) = (owner, owner)
+            try writer.write(planes)
+        }()
+        #expect(released != nil, "the frame cannot all be in the pipe yet")
+        var bytes = 0
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let expected = writer.header.utf8.count + 6 + samples.count
+        while bytes < expected, case let count = read(pipeEnds[0], &chunk, chunk.count), count > 0 { bytes += count }
+        try writer.finish()
+        close(pipeEnds[0])
+        #expect(bytes == expected)
+        #expect(released == nil)
+    }
+
     @Test func aSurfaceOfTheWrongSizeIsRejected() throws {
         _ = try captureStream { file in
             let writer = try Y4MWriter(file: file, width: 4, height: 2, frameRate: FrameRate(25)!)

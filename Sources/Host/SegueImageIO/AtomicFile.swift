@@ -84,12 +84,15 @@ public final class AtomicFileWriter {
     /// Starts the disk writing what has been written so far, once another
     /// `writebackStep` has piled up, without waiting for it: the disk works
     /// while the caller renders, and the sync in `commit()` has less left to
-    /// wait for. Call it between writes (after each frame, say); it flushes
-    /// the stream when it acts. A failure here is not reported: `commit()`
-    /// syncs and reports.
+    /// wait for. Call it between writes (after each frame, say), from the
+    /// thread that writes; it flushes the stream. The position is the file
+    /// descriptor's, so bytes written through it rather than through stdio
+    /// (see `BlockWriter`) count too. A failure here is not reported:
+    /// `commit()` syncs and reports.
     public func startWriteback() {
-        let position = Int64(ftello(file))
-        guard position - writebackEnd >= Self.writebackStep, fflush(file) == 0 else { return }
+        guard fflush(file) == 0 else { return }
+        let position = Int64(lseek(fileno(file), 0, SEEK_CUR))
+        guard position - writebackEnd >= Self.writebackStep else { return }
         _ = writeback_start(fileno(file), writebackEnd, position - writebackEnd)
         writebackEnd = position
     }

@@ -50,7 +50,7 @@ public final class Y4MWriter {
         encoder = YUV420Encoder(width: width, height: height, matrix: matrix)
         self.loop = loop
         // A block holds a frame or the header line, whichever is longer.
-        output = try BlockWriter(file: file, capacity: max(256, Self.frameMarker.utf8.count + encoder.planeBytes),
+        output = try BlockWriter(file: file, capacity: max(256, Self.frameMarkerBytes.count + encoder.planeBytes),
                                  name: name.map { "'\($0)'" } ?? "the YUV4MPEG2 stream", afterEachBlock: afterEachFrame)
         self.width = width
         self.height = height
@@ -93,28 +93,50 @@ public final class Y4MWriter {
     public var matrix: YCbCr { encoder.matrix }
 
     /// Appends one frame that already is 4:2:0 in this stream's `matrix`
-    /// (a decoded video frame), copied as it is.
+    /// (a decoded video frame), its samples as they are. Planar frames with
+    /// an `owner` are written from their own memory, the owner kept until
+    /// then; others are copied first.
     /// - Throws: `.invalidArgument` when its size or matrix differ; `.io`.
     public func write(_ planes: YUV420Planes) throws {
         guard planes.width == width, planes.height == height, planes.matrix == encoder.matrix else {
             throw SegueError.invalidArgument(
                 "a \(planes.width)×\(planes.height) 4:2:0 frame in other colours cannot be a frame of \(describeTarget())")
         }
-        try writeFrame { packed in
-            YUV420Planes(packed: packed, width: width, height: height, matrix: planes.matrix).copy(from: planes)
+        guard let owner = planes.owner, planes.chromaStep == 1 else {
+            return try writeFrame { packed in
+                YUV420Planes(packed: packed, width: width, height: height, matrix: planes.matrix).copy(from: planes)
+            }
         }
+        try writeHeaderOnce()
+        try output.submit(borrowing: [Self.frameMarkerBytes] + Self.rows(of: planes), keeping: owner)
     }
 
-    private static let frameMarker = "FRAME\n"
-    private var frameBytes: Int { Self.frameMarker.utf8.count + encoder.planeBytes }
+    private static let frameMarker: StaticString = "FRAME\n"
+    private static var frameMarkerBytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: frameMarker.utf8Start, count: frameMarker.utf8CodeUnitCount)
+    }
+
+    /// The planes' rows in stream order (Y', Cb, Cr): a plane whose rows
+    /// follow each other without padding is one part.
+    private static func rows(of planes: YUV420Planes) -> [UnsafeRawBufferPointer] {
+        func plane(_ base: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int) -> [UnsafeRawBufferPointer] {
+            if stride == width { return [UnsafeRawBufferPointer(start: base, count: width * height)] }
+            return (0..<height).map { UnsafeRawBufferPointer(start: base + $0 * stride, count: width) }
+        }
+        let (chromaWidth, chromaHeight) = (planes.chromaWidth, planes.chromaHeight)
+        return plane(planes.luma, stride: planes.lumaStride, width: planes.width, height: planes.height)
+            + plane(planes.cb, stride: planes.chromaStride, width: chromaWidth, height: chromaHeight)
+            + plane(planes.cr, stride: planes.chromaStride, width: chromaWidth, height: chromaHeight)
+    }
+    private var frameBytes: Int { Self.frameMarkerBytes.count + encoder.planeBytes }
 
     /// Writes the header the first time, then one frame: the marker, and the
     /// packed planes `fill` writes into the frame's block.
     private func writeFrame(_ fill: (UnsafeMutablePointer<UInt8>) -> Void) throws {
         try writeHeaderOnce()
         let frame = try output.block()
-        frame.copyBytes(from: Self.frameMarker.utf8)
-        fill((frame.baseAddress! + Self.frameMarker.utf8.count).assumingMemoryBound(to: UInt8.self))
+        frame.copyBytes(from: Self.frameMarkerBytes)
+        fill((frame.baseAddress! + Self.frameMarkerBytes.count).assumingMemoryBound(to: UInt8.self))
         try output.submit(frameBytes)
     }
 

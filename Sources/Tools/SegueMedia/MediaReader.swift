@@ -161,15 +161,18 @@ public final class MediaReader {
 
     /// The frame shown at `seconds` as its decoded 4:2:0 planes, when it is
     /// 8-bit 4:2:0 in `matrix` and needs no turning; otherwise nil (ask for
-    /// `picture(at:)`). Valid until the next call.
+    /// `picture(at:)`). Their `owner` is the decoded frame: they stay valid
+    /// while it is kept.
     public func planes(at seconds: Double, matrix: YCbCr) throws -> YUV420Planes? {
         try advance(to: seconds)
         guard rotation == 0, current.matrix == matrix else { return nil }
         let frame = current.frame.pointee
         // The planes stay the decoder's: written to nowhere, only read.
-        return YUV420Planes(width: Int(frame.width), height: Int(frame.height), matrix: matrix,
-                          luma: frame.data.0!, cb: frame.data.1!, cr: frame.data.2!,
-                          lumaStride: Int(frame.linesize.0), chromaStride: Int(frame.linesize.1))
+        var planes = YUV420Planes(width: Int(frame.width), height: Int(frame.height), matrix: matrix,
+                                  luma: frame.data.0!, cb: frame.data.1!, cr: frame.data.2!,
+                                  lumaStride: Int(frame.linesize.0), chromaStride: Int(frame.linesize.1))
+        planes.owner = current
+        return planes
     }
 }
 

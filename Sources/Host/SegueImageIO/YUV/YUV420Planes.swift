@@ -15,6 +15,12 @@ public struct YUV420Planes {
     public let chromaStride: Int
     /// Bytes from one chroma sample to the next in a row: 1 planar, 2 interleaved.
     public let chromaStep: Int
+    /// What keeps the memory valid and unchanged for as long as it is
+    /// retained (a decoder's reference-counted frame), so that the planes
+    /// may be kept past the call that gave them (written later, on another
+    /// thread); nil when they are valid only until then, and whoever keeps
+    /// them copies them.
+    public var owner: AnyObject?
 
     public init(width: Int, height: Int, matrix: YCbCr, luma: UnsafeMutablePointer<UInt8>,
                 cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>, lumaStride: Int, chromaStride: Int,
