@@ -90,7 +90,8 @@ final class ClipShelf {
             facts.append(Facts(width: clip.width, height: clip.height, isStill: clip.isStill, duration: clip.duration,
                                frameRate: clip.frameRate, nativeMatrix: clip.nativeMatrix,
                                hasAudio: clip.audio != nil))
-            if path == "-" { open[index] = clip }
+            // Standard input cannot be opened twice; the first clip plays at once, so it is not closed to be reopened.
+            if path == "-" || index == 0 { open[index] = clip }
         }
         self.facts = facts
     }
