@@ -112,7 +112,8 @@ struct FastPathTests {
         return Picture(items)
     }
 
-    static let backgrounds: [Color] = [.clear, Color(red: 0.1, green: 0.5, blue: 0.9), color8(30, 60, 90, 160)]
+    /// Black too: a frame over it is drawn as over transparency, then made opaque.
+    static let backgrounds: [Color] = [.clear, .black, Color(red: 0.1, green: 0.5, blue: 0.9), color8(30, 60, 90, 160)]
 
     /// 151 × 150: three bands, the last short, and a width that leaves one
     /// pixel after the four-pixel vector steps.
@@ -353,6 +354,42 @@ struct FastPathTests {
                 let d = try fastPathDifference(picture, width: width, height: height, background: background, threads: 2)
                 #expect(d.count == 0, "variant \(variant), picture \(index), \(background): \(d)")
             }
+        }
+    }
+
+    /// Over opaque black, a frame whose every top-level drawing is OVER or
+    /// ADD is drawn as over transparency, then made opaque: a video's
+    /// crossfade (two views added in a group over the background, as the
+    /// engine draws a plusLighter scene), groups whose insides multiply,
+    /// masks, faded and turned images. A top-level multiply cannot be: its
+    /// colour depends on the alpha under it.
+    @Test("over opaque black, a frame drawn as over transparency then made opaque gives the general path's bytes",
+          arguments: 0..<6)
+    func overOpaqueBlack(variant: Int) throws {
+        let width = 151, height = 150
+        let a = noiseSurface(width: 151, height: 150, seed: 91, opaque: true)
+        let b = noiseSurface(width: 130, height: 120, seed: 92)
+        var first = DrawItem(source: .surface(a), opacity: 0.4, blend: .plusLighter)
+        var second = DrawItem(source: .surface(b), transform: .translation(x: 10.5, y: 7), opacity: 0.7,
+                              blend: .plusLighter)
+        switch variant {
+        case 1: second.clip = .path(Path(ellipseIn: Rect(x: 20, y: 10, width: 110, height: 120)), .nonZero)
+        case 2: second.transform = AffineTransform.rotation(0.3).concatenating(.translation(x: 40.25, y: 3.5))
+        case 3: (first.blend, second.blend) = (.normal, .multiply)
+        case 4: (first.blend, second.blend) = (.normal, .normal)
+        case 5: second.tint = Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 1)
+        default: break
+        }
+        let views = [first, second]
+        var pictures = [Picture(views), Picture([DrawItem(source: .picture(Picture(views)))]),
+                        Picture([DrawItem(source: .surface(b), transform: .translation(x: -5, y: 9)),
+                                 DrawItem(source: .picture(Picture(views)), opacity: 0.8)])]
+        if variant == 3 {
+            pictures.append(Picture([second]))  // a top-level multiply: drawn over black itself
+        }
+        for (index, picture) in pictures.enumerated() {
+            let d = try fastPathDifference(picture, width: width, height: height, background: .black, threads: 2)
+            #expect(d.count == 0, "variant \(variant), picture \(index): \(d)")
         }
     }
 

@@ -57,9 +57,12 @@ public final class Compositor: @unchecked Sendable {
         }
         try cancellation.check()
         let (primitives, images) = try prepare(picture, within: area, cancellation: cancellation)
+        let fill = background.premultipliedARGB32
+        let overBlack = usesFastPaths && fill == 0xFF00_0000
+            && primitives.allSatisfy { $0.blend == .normal || $0.blend == .plusLighter }
         try withExtendedLifetime(images) {
             try drawBands(primitives, into: Destination(target, origin: (0, 0)), area: area,
-                          clearTo: background.premultipliedARGB32, cancellation: cancellation)
+                          clearTo: overBlack ? 0 : fill, thenOpaque: overBlack, cancellation: cancellation)
         }
     }
 
@@ -78,14 +81,22 @@ public final class Compositor: @unchecked Sendable {
     }
 
     /// Draws `primitives` over `area` of `destination` in bands, on the pool's threads.
+    ///
+    /// `thenOpaque` draws a frame over opaque black as over transparency
+    /// (`fill` 0), then makes each band opaque: when every primitive goes
+    /// onto the frame by OVER or ADD, each colour channel comes out the same
+    /// either way (neither reads what is under it for anything but that
+    /// channel) and alpha 1 over black. Over transparency the fast paths
+    /// start earlier: the first image copied, a layer drawn as its children.
     private func drawBands(_ primitives: [Primitive], into destination: Destination, area: PixelRect,
-                           clearTo fill: UInt32, cancellation: Cancellation) throws {
+                           clearTo fill: UInt32, thenOpaque: Bool, cancellation: Cancellation) throws {
         let bands = Self.bands(of: area)
         let failure = Locked<SegueError?>(nil)
         pool.forEach(bands.count) { index in
             do {
                 try cancellation.check()
                 try renderer.draw(primitives, into: destination, area: bands[index], clearTo: fill)
+                if thenOpaque { destination.makeOpaque(in: bands[index]) }
             } catch let error as SegueError {
                 failure.withLock { $0 = $0 ?? error }
             } catch {
@@ -183,7 +194,7 @@ public final class Compositor: @unchecked Sendable {
         let layer = try renderer.layers.lease(width: region.width, height: region.height, cleared: false)
         images.append(layer)
         try drawBands(children, into: Destination(layer.surface, origin: (region.x0, region.y0)), area: region,
-                      clearTo: 0, cancellation: cancellation)
+                      clearTo: 0, thenOpaque: false, cancellation: cancellation)
         return layer.surface
     }
 

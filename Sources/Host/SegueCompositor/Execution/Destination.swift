@@ -44,6 +44,15 @@ final class Destination {
         for y in area.y0..<area.y1 { Self.fill(row(y), pixel, from: area.x0, to: area.x1) }
     }
 
+    /// Sets the alpha of the device pixels of `area` to 1, their colour
+    /// channels kept: premultiplied colour over opaque black.
+    func makeOpaque(in area: PixelRect) {
+        for y in area.y0..<area.y1 {
+            let r = row(y)
+            for x in area.x0..<area.x1 { r[x] |= 0xFF00_0000 }
+        }
+    }
+
     /// Sets the device pixels of `area` outside `hole` to `pixel`.
     func fill(_ pixel: UInt32, in area: PixelRect, except hole: PixelRect) {
         let hole = hole.intersection(area)
