@@ -685,6 +685,37 @@ static segue_status draw_rows(const struct frame *f, segue_canvas *canvas, segue
     return status;
 }
 
+/* The inserted view of the transitions that weigh every pixel of a row
+ * alike (the soft edges and slices that run across the frame): each run of
+ * rows of one 8-bit weight drawn as a part of the view at that opacity.
+ * The host scales it as scale_row() would (the weight rounded to 1/255,
+ * each channel times it, rounded), on its threads and without a copy of
+ * the view. Their weights do not depend on the column, nor on the width. */
+static segue_status draw_weighted_rows(const struct frame *f, segue_canvas *canvas, segue_image *content,
+                                       segue_rect frame)
+{
+    struct frame one_column = *f; /* the weight of a row, asked of its first pixel only */
+    one_column.w = 1;
+    segue_status status = SEGUE_OK;
+    int start = 0, level = -1; /* the run of rows [start, y) and its weight */
+    for (int y = 0; y <= f->h && status == SEGUE_OK; y++) {
+        int next = -1;
+        if (y < f->h) {
+            float w;
+            row_weights(&one_column, y, &w);
+            w = w < 0.f ? 0.f : w > 1.f ? 1.f : w;
+            next = (int)(w * 255.f + 0.5f);
+        }
+        if (next == level)
+            continue;
+        if (level > 0)
+            status = draw_part(canvas, content, frame, 0, start, f->w, y, 0, 0, level / 255.0);
+        start = y;
+        level = next;
+    }
+    return status;
+}
+
 /* Draws this side of the transitions that are whole-pixel parts of the views
  * (fades, wipes, slides, covers, reveals, the rectangle crop) and sets *done;
  * leaves the others to the per-pixel path. */
@@ -808,6 +839,8 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
             draw.opacity = 1.f - p;
             return host->canvas_draw_image(canvas, image, &draw);
         }
+        case smoothup: case smoothdown: case horzopen: case horzclose: case vuslice: case vdslice:
+            return draw_weighted_rows(f, canvas, content, frame);
         case zoomin: return draw_part(canvas, content, frame, 0, 0, W, H, 0, 0, 1.f - smoothstep(0.f, 0.5f, p));
         case pixelize: return draw_resampled(f, canvas, content, frame, 1.f - p);
         case squeezeh:
