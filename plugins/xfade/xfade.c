@@ -649,6 +649,10 @@ static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, 
             uint32_t *line = target + (ptrdiff_t)y * (out_stride / 4);
             if (ys[y] < 0)
                 continue; /* stays transparent */
+            if (y > 0 && ys[y] == ys[y - 1]) { /* the same source row as the line above (pixelize's squares) */
+                memcpy(line, line - out_stride / 4, sizeof *line * (size_t)width);
+                continue;
+            }
             const uint32_t *source = pixels + (ptrdiff_t)ys[y] * (stride / 4);
             for (int x = 0; x < width; x++)
                 line[x] = xs[x] < 0 ? 0 : source[xs[x]];
