@@ -620,6 +620,13 @@ static void resample_tables(const struct frame *f, int *xs, int *ys)
     }
 }
 
+/* out[x] = source[xs[x]], or transparency where xs[x] is negative. */
+ROW_LOOP static void gather_row(const uint32_t *source, const int *xs, uint32_t *out, int n)
+{
+    for (int x = 0; x < n; x++)
+        out[x] = xs[x] < 0 ? 0 : source[xs[x]];
+}
+
 /* The content's pixels taken from elsewhere by the tables, weighted by
  * `weight`, drawn as a new image. */
 static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, segue_image *content,
@@ -653,9 +660,7 @@ static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, 
                 memcpy(line, line - out_stride / 4, sizeof *line * (size_t)width);
                 continue;
             }
-            const uint32_t *source = pixels + (ptrdiff_t)ys[y] * (stride / 4);
-            for (int x = 0; x < width; x++)
-                line[x] = xs[x] < 0 ? 0 : source[xs[x]];
+            gather_row(pixels + (ptrdiff_t)ys[y] * (stride / 4), xs, line, width);
             if (weight != 1.f)
                 scale_row(line, weights, line, width);
         }
