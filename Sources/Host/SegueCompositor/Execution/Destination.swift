@@ -3,26 +3,23 @@ import Glibc
 import SegueBasics
 
 /// Pixels being drawn into: a surface whose pixel (0, 0) is device pixel
-/// `origin`, and its pixman image, made when first needed.
+/// `origin`, and its pixman image.
 final class Destination {
     let surface: Surface
     let origin: (x: Int, y: Int)
-    private var image: OpaquePointer?
+    /// Made with the destination, not when first asked for: bands on several
+    /// threads draw through it at once, and two of them making it would
+    /// leak one.
+    let pixmanImage: OpaquePointer
 
     init(_ surface: Surface, origin: (x: Int, y: Int)) {
         self.surface = surface
         self.origin = origin
+        pixmanImage = surface.makePixmanImage()
     }
 
     deinit {
-        if let image { pixman_image_unref(image) }
-    }
-
-    var pixmanImage: OpaquePointer {
-        if let image { return image }
-        let made = surface.makePixmanImage()
-        image = made
-        return made
+        pixman_image_unref(pixmanImage)
     }
 
     /// Device row `y`, indexed by device column.
