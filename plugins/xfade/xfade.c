@@ -61,8 +61,9 @@ static const char *const transition_names[] = { TRANSITIONS(AS_NAME) };
 #endif
 
 #if defined(__x86_64__)
-/* Whether the processor has AVX2 (asked once, at load): the row loops that
- * have a version for it take it. */
+/* Whether the processor has AVX2 (asked once, at load), for the loop written
+ * with SSE2 intrinsics (scale_row), whose AVX2 version is written out too:
+ * a target clone of intrinsics would still be four pixels wide. */
 static int has_avx2;
 #endif
 

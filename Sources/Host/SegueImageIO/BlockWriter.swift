@@ -17,7 +17,7 @@ import SegueBasics
 public final class BlockWriter: @unchecked Sendable {
     private let file: UnsafeMutablePointer<FILE>
     private let name: String
-    private let afterEachBlock: (() -> Void)?
+    private let afterEachWrite: (() -> Void)?
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let memory: [UnsafeMutableRawBufferPointer]
@@ -38,14 +38,14 @@ public final class BlockWriter: @unchecked Sendable {
 
     /// - Parameters:
     ///   - name: what error messages call the stream ("'out.y4m'").
-    ///   - afterEachBlock: runs on the writer thread after each block or
-    ///     borrowed item (to start the file's writeback, say).
+    ///   - afterEachWrite: runs on the writer thread after each block or
+    ///     borrowed item is written (to start the file's writeback, say).
     /// - Throws: `.outOfMemory`; `.io` when the thread cannot start.
     public init(file: UnsafeMutablePointer<FILE>, capacity: Int, depth: Int = 3, name: String,
-                afterEachBlock: (() -> Void)? = nil) throws {
+                afterEachWrite: (() -> Void)? = nil) throws {
         self.file = file
         self.name = name
-        self.afterEachBlock = afterEachBlock
+        self.afterEachWrite = afterEachWrite
         var blocks: [UnsafeMutableRawBufferPointer] = []
         for _ in 0..<max(2, depth) {
             guard let base = malloc(capacity) else {
@@ -161,7 +161,7 @@ public final class BlockWriter: @unchecked Sendable {
             }
             let written = descriptor >= 0 ? Self.write(parts, to: descriptor) : Self.write(parts, to: file)
             let error = written ? nil : SegueError(.io, "cannot write \(name): \(describeErrno())")
-            if error == nil { afterEachBlock?() }
+            if error == nil { afterEachWrite?() }
             locked {
                 isWriting = false
                 if case .block(let index, _) = item { free.append(index) }

@@ -6,7 +6,8 @@ import SegueCompositor
 /// encoders read): 4:2:0 chroma sited as in JPEG (the average of each 2×2
 /// block), BT.709 colours (or the `matrix` asked for) in limited range
 /// (Y 16…235, Cb and Cr 16…240), converted by `YUV420Encoder`; or 4:2:0
-/// frames that already are in that form, copied as they are.
+/// frames that already are in that form, their samples as they are
+/// (written from the decoder's own memory when it is kept for them).
 ///
 /// Surfaces are premultiplied, so their colour channels already are the
 /// colour composited over black; alpha is dropped and a transparent pixel
@@ -51,7 +52,7 @@ public final class Y4MWriter {
         self.loop = loop
         // A block holds a frame or the header line, whichever is longer.
         output = try BlockWriter(file: file, capacity: max(256, Self.frameMarkerBytes.count + encoder.planeBytes),
-                                 name: name.map { "'\($0)'" } ?? "the YUV4MPEG2 stream", afterEachBlock: afterEachFrame)
+                                 name: name.map { "'\($0)'" } ?? "the YUV4MPEG2 stream", afterEachWrite: afterEachFrame)
         self.width = width
         self.height = height
         self.frameRate = frameRate
@@ -128,6 +129,7 @@ public final class Y4MWriter {
             + plane(planes.cb, stride: planes.chromaStride, width: chromaWidth, height: chromaHeight)
             + plane(planes.cr, stride: planes.chromaStride, width: chromaWidth, height: chromaHeight)
     }
+
     private var frameBytes: Int { Self.frameMarkerBytes.count + encoder.planeBytes }
 
     /// Writes the header the first time, then one frame: the marker, and the

@@ -152,7 +152,7 @@ struct BandRenderer {
         if usesFastPaths, children.count == 2, case .span(let first, _, _) = children[0].plan,
            case .span(let second, _, _) = children[1].plan, SpanImage.formSplit(first, second),
            primitive.opacity == 1, primitive.mask == nil, primitive.tint == nil, primitive.channels == nil,
-           primitive.blend == .normal || primitive.blend == .plusLighter {
+           primitive.isOverOrAdd {
             if let fill { destination.fill(fill, in: area) }
             let inner = primitive.bounds.intersection(area)
             let op: SpanKernels.Operator = primitive.blend == .plusLighter ? .add : .over

@@ -58,8 +58,7 @@ public final class Compositor: @unchecked Sendable {
         try cancellation.check()
         let (primitives, images) = try prepare(picture, within: area, cancellation: cancellation)
         let fill = background.premultipliedARGB32
-        let overBlack = usesFastPaths && fill == 0xFF00_0000
-            && primitives.allSatisfy { $0.blend == .normal || $0.blend == .plusLighter }
+        let overBlack = usesFastPaths && fill == 0xFF00_0000 && primitives.allSatisfy(\.isOverOrAdd)
         try withExtendedLifetime(images) {
             try drawBands(primitives, into: Destination(target, origin: (0, 0)), area: area,
                           clearTo: overBlack ? 0 : fill, thenOpaque: overBlack, cancellation: cancellation)

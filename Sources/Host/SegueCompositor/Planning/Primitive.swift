@@ -68,11 +68,16 @@ struct Primitive {
     /// by `BandRenderer`).
     var coversOpaquely = false
 
+    /// True when the primitive goes onto what is under it by OVER (normal)
+    /// or ADD (plusLighter): each colour channel of the result reads only the
+    /// same channel under it, and the fast paths' kernels draw it.
+    var isOverOrAdd: Bool { blend == .normal || blend == .plusLighter }
+
     /// True for an image that, drawn onto transparent pixels, gives what SRC
     /// gives: OVER or ADD of the image, faded at most by a uniform opacity.
     var replacesTransparency: Bool {
         guard case .pixman(.image) = plan else { return false }
-        return mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+        return mask == nil && tint == nil && channels == nil && isOverOrAdd
     }
 
     /// True for an image a sampling kernel draws (affine, projective or distortion).
@@ -106,13 +111,13 @@ struct Primitive {
     /// samples bilinearly, applies the opacity or mask, and blends normally
     /// or adds, but draws no tint or channel factors.
     var kernelsCanSample: Bool {
-        filter == .bilinear && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+        filter == .bilinear && tint == nil && channels == nil && isOverOrAdd
     }
 
     /// True for a layer that, drawn onto transparent pixels, gives what its
     /// children give drawn there directly: nothing fades, tints, masks or
     /// blends the layer as a whole, and OVER or ADD of it onto 0 is itself.
     var drawsAsItsChildren: Bool {
-        opacity == 1 && mask == nil && tint == nil && channels == nil && (blend == .normal || blend == .plusLighter)
+        opacity == 1 && mask == nil && tint == nil && channels == nil && isOverOrAdd
     }
 }
