@@ -48,6 +48,26 @@ struct AreaCase: Sendable, CustomTestStringConvertible {
     }()
 }
 
+extension AreaCase {
+    /// Whether the shape has vertical sides over two rows or more (its
+    /// own, or the mask's edges where it is clipped).
+    var hasVerticalSides: Bool { name.hasPrefix("rect") || name.hasPrefix("rounded") || name.contains("past the") }
+
+    /// Shapes reaching past the mask, at fractional places.
+    static let large: [AreaCase] = {
+        var rounded = Path()
+        rounded.addRoundedRect(in: Rect(x: -20.3, y: 4.6, width: 170.2, height: 115.7), cornerRadius: 35.5)
+        var circle = Path()
+        circle.addArc(center: Point(x: 60.4, y: 70.9), radius: 90.2, startAngle: 0, endAngle: 2 * .pi)
+        circle.closeSubpath()
+        var two = Path(Rect(x: 2.5, y: 3.25, width: 30.5, height: 90.5))
+        two.addRoundedRect(in: Rect(x: 33, y: 10.75, width: 80.25, height: 20.5), cornerRadius: 4)
+        return [AreaCase(name: "rounded rect past the edges, r 35.5", path: rounded, area: 0),
+                AreaCase(name: "circle r = 90.2 past the edges", path: circle, area: 0),
+                AreaCase(name: "rect beside a rounded rect, touching", path: two, area: 0)]
+    }()
+}
+
 @Suite("Path and MaskRasterizer")
 struct RasterizerTests {
     @Test("coverage sums to the analytic area within 0.5 %", arguments: AreaCase.all)
@@ -98,6 +118,31 @@ struct RasterizerTests {
         let want = Mask(image)
         let differing = (0..<want.values.count).filter { mask.values[$0] != want.values[$0] }
         #expect(differing.isEmpty, "\(differing.count) pixels differ, first at \(differing.first.map { ($0 % 128, $0 / 128) } as Any)")
+    }
+
+    /// The rasteriser repeats one row of every trapezoid with vertical
+    /// sides (a rectangle's middle, a rounded rectangle's between its
+    /// corners) instead of handing pixman every row; pixman rasterising
+    /// every trapezoid whole is the expectation, byte for byte, in parts of
+    /// the area too (as bands are drawn).
+    @Test("rows repeated from one equal pixman rasterising every trapezoid whole",
+          arguments: AreaCase.all + AreaCase.large)
+    func repeatedRowsEqualPixman(_ shape: AreaCase) {
+        let area = PixelRect(x0: -7, y0: 5, x1: 121, y1: 133)
+        for part in [area, PixelRect(x0: 3, y0: 21, x1: 97, y1: 70), PixelRect(x0: -7, y0: 60, x1: 121, y1: 61)] {
+            func mask(repeating: Bool) -> Mask {
+                let image = pixman_image_create_bits(PIXMAN_a8, Int32(part.width), Int32(part.height), nil, 0)!
+                defer { pixman_image_unref(image) }
+                MaskRasterizer.prepare(shape.path, rule: .nonZero, in: area, repeating: repeating)
+                    .add(onto: image, covering: part)
+                return Mask(image)
+            }
+            let (got, want) = (mask(repeating: true), mask(repeating: false))
+            let differing = (0..<want.values.count).filter { got.values[$0] != want.values[$0] }
+            #expect(differing.isEmpty, "\(differing.count) pixels differ in \(part), first at \(differing.first.map { ($0 % part.width, $0 / part.width) } as Any)")
+        }
+        let repeated = MaskRasterizer.prepare(shape.path, rule: .nonZero, in: area).repeatedRows
+        #expect(repeated.isEmpty == !shape.hasVerticalSides, "rows are repeated where sides are vertical")
     }
 
     @Test("a pixel's coverage follows the fraction of it a straight edge covers")

@@ -10,9 +10,9 @@ import SegueBasics
 final class ClipMask: @unchecked Sendable {
     /// The device pixels the mask covers.
     let area: PixelRect
-    /// Device pixels where the mask is 255 — a clip's straight inside, set
-    /// without rasterising: drawing there with the mask gives the bytes
-    /// drawing without it gives. Empty when unknown.
+    /// Device pixels where the mask is 255 — a clip's straight inside,
+    /// known without rasterising: drawing there with the mask gives the
+    /// bytes drawing without it gives. Empty when unknown.
     let opaqueCore: PixelRect
     /// The first shape goes onto cleared bytes; the others multiply it (IN).
     private let shapes: [MaskRasterizer.Shape]

@@ -19,35 +19,91 @@ enum MaskRasterizer {
     /// A path's coverage over an area, prepared and not yet rasterised: its
     /// polygons clipped to the area (±1 pixel) and cut into trapezoids, in
     /// coordinates relative to the area's top-left corner, with the whole
-    /// pixels inside its largest axis-aligned rectangle set aside to be
-    /// filled with 255 outright (see `prepare`). Rasterising any part of the
-    /// area gives that part of the whole mask's bytes, so a mask can be made
-    /// band by band on several threads.
+    /// rows of every trapezoid with vertical sides set aside as one row of
+    /// coverage repeated (see `prepare`). Rasterising any part of the area
+    /// gives that part of the whole mask's bytes, so a mask can be made band
+    /// by band on several threads.
     struct Shape: @unchecked Sendable {
         /// The device pixels the shape was prepared for.
         let area: PixelRect
         /// Trapezoids still to rasterise, relative to `area`'s origin.
         let trapezoids: [pixman_trapezoid_t]
-        /// Device pixels set to 255 outright.
-        let filled: PixelRect
+        /// Rows of one coverage each, relative to `area`'s origin.
+        let repeatedRows: [RepeatedRow]
+
+        /// Device pixels that are 255: the largest run of full coverage
+        /// repeated over rows (a clip's straight inside). Empty when none.
+        var filled: PixelRect {
+            let largest = repeatedRows.max { $0.full.count * $0.rows.count < $1.full.count * $1.rows.count }
+            guard let largest, !largest.full.isEmpty else { return .empty }
+            return PixelRect(x0: area.x0 + largest.x + largest.full.lowerBound, y0: area.y0 + largest.rows.lowerBound,
+                             x1: area.x0 + largest.x + largest.full.upperBound, y1: area.y0 + largest.rows.upperBound)
+        }
 
         /// Adds the coverage to an a8 image whose pixel (0, 0) is device
         /// pixel (part.x0, part.y0) and which is `part`'s size (a part of
         /// `area`): onto a cleared image, that is `part` of the mask.
         func add(onto image: OpaquePointer, covering part: PixelRect) {
-            let fill = filled.intersection(part)
-            if !fill.isEmpty, let data = pixman_image_get_data(image) {
+            if !repeatedRows.isEmpty, let data = pixman_image_get_data(image) {
                 let stride = Int(pixman_image_get_stride(image))
-                let bytes = UnsafeMutableRawPointer(data)
-                for y in fill.y0..<fill.y1 {
-                    memset(bytes + (y - part.y0) * stride + (fill.x0 - part.x0), 0xFF, fill.width)
-                }
+                let origin = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self)
+                    + (area.y0 - part.y0) * stride + (area.x0 - part.x0)
+                let inside = PixelRect(x0: part.x0 - area.x0, y0: part.y0 - area.y0,
+                                       x1: part.x1 - area.x0, y1: part.y1 - area.y0)
+                for band in repeatedRows { band.add(onto: origin, stride: stride, within: inside) }
             }
             guard !trapezoids.isEmpty else { return }
             // Whole-pixel offsets move the trapezoids exactly: pixman samples every pixel alike.
             trapezoids.withUnsafeBufferPointer {
                 pixman_add_trapezoids(image, Int16(area.x0 - part.x0), Int32(area.y0 - part.y0),
                                       Int32($0.count), $0.baseAddress)
+            }
+        }
+    }
+
+    /// The whole rows of a trapezoid with vertical sides. pixman samples
+    /// every pixel row at the same fractions of it, and the sides do not
+    /// move, so each of those rows gets the same coverage: one row is
+    /// rasterised by pixman, and repeated — what pixman's 15 passes over
+    /// every row would give, without them.
+    struct RepeatedRow {
+        /// The rows, in the shape's coordinates.
+        let rows: Range<Int>
+        /// The column of `coverage[0]`.
+        let x: Int
+        /// One row's coverage: partly covered pixels at the ends, 255 between.
+        let coverage: [UInt8]
+        /// The indices of `coverage` that are 255.
+        let full: Range<Int>
+
+        /// Adds the coverage, saturating as pixman does, to the pixels of
+        /// `part` (in the shape's coordinates) of an a8 image whose pixel
+        /// (0, 0) is at `origin`.
+        func add(onto origin: UnsafeMutablePointer<UInt8>, stride: Int, within part: PixelRect) {
+            func overlap(_ a: Range<Int>, _ lower: Int, _ upper: Int) -> Range<Int> {
+                let low = max(a.lowerBound, lower)
+                return low..<max(low, min(a.upperBound, upper))
+            }
+            let lines = overlap(rows, part.y0, part.y1)
+            let columns = overlap(x..<(x + coverage.count), part.x0, part.x1)
+            guard !lines.isEmpty, !columns.isEmpty else { return }
+            let solid = overlap((x + full.lowerBound)..<(x + full.upperBound), columns.lowerBound, columns.upperBound)
+            coverage.withUnsafeBufferPointer { coverage in
+                for y in lines {
+                    let line = origin + y * stride
+                    func addEach(_ range: Range<Int>) {
+                        for c in range {
+                            line[c] = UInt8(min(255, Int(line[c]) + Int(coverage[c - x])))
+                        }
+                    }
+                    if solid.isEmpty {
+                        addEach(columns)
+                        continue
+                    }
+                    addEach(columns.lowerBound..<solid.lowerBound)
+                    memset(line + solid.lowerBound, 0xFF, solid.count)
+                    addEach(solid.upperBound..<columns.upperBound)
+                }
             }
         }
     }
@@ -61,8 +117,9 @@ enum MaskRasterizer {
         return image
     }
 
-    /// Prepares `path`'s coverage over `area`.
-    static func prepare(_ path: Path, rule: FillRule, in area: PixelRect) -> Shape {
+    /// Prepares `path`'s coverage over `area`; `repeating: false` leaves
+    /// every row to pixman (what the tests compare with).
+    static func prepare(_ path: Path, rule: FillRule, in area: PixelRect, repeating: Bool = true) -> Shape {
         let bounds = Rect(x: Double(area.x0) - 1, y: Double(area.y0) - 1,
                           width: Double(area.width) + 2, height: Double(area.height) + 2)
         let origin = Point(x: Double(area.x0), y: Double(area.y0))
@@ -79,54 +136,66 @@ enum MaskRasterizer {
                 }
             }
         }
-        let (traps, filled) = setAsideLargestRectangle(trapezoids(edges, rule: rule),
-                                                       within: PixelRect(width: area.width, height: area.height))
-        return Shape(area: area, trapezoids: traps,
-                     filled: filled.isEmpty ? .empty : PixelRect(x0: filled.x0 + area.x0, y0: filled.y0 + area.y0,
-                                                                  x1: filled.x1 + area.x0, y1: filled.y1 + area.y0))
+        let traps = trapezoids(edges, rule: rule)
+        guard repeating else { return Shape(area: area, trapezoids: traps, repeatedRows: []) }
+        let (rest, repeated) = repeatingRows(traps, width: area.width)
+        return Shape(area: area, trapezoids: rest, repeatedRows: repeated)
     }
 
-    /// Finds the whole pixels inside the largest trapezoid with vertical
-    /// sides (a rectangle: most of a clip's area), to be set to 255 with
-    /// memset, and gives back the trapezoids still to rasterise — the others,
-    /// and that one's rim cut at whole pixels. pixman samples a pixel at
-    /// fractions of it, never on its edges, so the rim pieces and the filled
-    /// pixels together cover exactly what the rectangle would, while
-    /// pixman's per-sample-row work (15 passes over every row for a8) is
-    /// skipped for the pixels inside. Filling with 255 is what adding full
-    /// coverage gives (pixman saturates).
-    private static func setAsideLargestRectangle(_ traps: [pixman_trapezoid_t], within size: PixelRect)
-        -> (rest: [pixman_trapezoid_t], filled: PixelRect) {
-        func inner(_ t: pixman_trapezoid_t) -> PixelRect {
-            guard t.left.p1.x == t.left.p2.x, t.right.p1.x == t.right.p2.x else { return .empty }
-            let rect = PixelRect(x0: Int((t.left.p1.x + 0xFFFF) >> 16), y0: Int((t.top + 0xFFFF) >> 16),
-                                 x1: Int(t.right.p1.x >> 16), y1: Int(t.bottom >> 16))
-            return rect.isEmpty ? .empty : rect
+    /// Sets aside the whole rows of every trapezoid with vertical sides
+    /// spanning two rows or more (most of a rectangle's or a rounded
+    /// rectangle's area) as repeated rows, each pattern rasterised by
+    /// pixman over one row `width` pixels wide; gives back the trapezoids
+    /// still to rasterise — the others, and those ones' partly covered top
+    /// and bottom rows, cut at whole rows. pixman samples a pixel at
+    /// fractions of it, never on its edges, so the pieces cover exactly
+    /// what the trapezoid would. (A rim of pixman trapezoids beside a run
+    /// filled with 255 would cost more than pixman's own passes: every row
+    /// would be stepped through twice.)
+    private static func repeatingRows(_ traps: [pixman_trapezoid_t], width: Int)
+        -> (rest: [pixman_trapezoid_t], repeated: [RepeatedRow]) {
+        var rest: [pixman_trapezoid_t] = []
+        var repeated: [RepeatedRow] = []
+        var scratch: OpaquePointer?
+        defer { scratch.map { pixman_image_unref($0) } }
+        for t in traps {
+            let first = Int((t.top + 0xFFFF) >> 16), end = Int(t.bottom >> 16)
+            guard t.left.p1.x == t.left.p2.x, t.right.p1.x == t.right.p2.x, end - first >= 2, width > 0,
+                  let pattern = rowPattern(of: t, row: first, width: width, scratch: &scratch) else {
+                rest.append(t)
+                continue
+            }
+            let top = pixman_fixed_t(first << 16), bottom = pixman_fixed_t(end << 16)
+            if t.top < top { rest.append(pixman_trapezoid_t(top: t.top, bottom: top, left: t.left, right: t.right)) }
+            if bottom < t.bottom {
+                rest.append(pixman_trapezoid_t(top: bottom, bottom: t.bottom, left: t.left, right: t.right))
+            }
+            repeated.append(RepeatedRow(rows: first..<end, x: pattern.x, coverage: pattern.coverage, full: pattern.full))
         }
-        let rects = traps.map(inner)
-        let areas = rects.map { $0.isEmpty ? 0 : $0.width * $0.height }
-        guard let best = areas.indices.max(by: { areas[$0] < areas[$1] }), areas[best] >= 1024 else {
-            return (traps, .empty)
+        return (rest, repeated)
+    }
+
+    /// Trapezoid `t`'s coverage of its whole row `row`, as pixman
+    /// rasterises it onto a row `width` pixels wide: where it starts, its
+    /// bytes and which of them are 255 (a run, partly covered pixels only
+    /// at its ends); nil when it covers nothing there or is not of that form.
+    private static func rowPattern(of t: pixman_trapezoid_t, row: Int, width: Int, scratch: inout OpaquePointer?)
+        -> (x: Int, coverage: [UInt8], full: Range<Int>)? {
+        if scratch == nil { scratch = pixman_image_create_bits(PIXMAN_a8, Int32(width), 1, nil, 0) }
+        guard let image = scratch, let data = pixman_image_get_data(image) else { return nil }
+        let bytes = UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        memset(bytes, 0, width)
+        var one = pixman_trapezoid_t(top: pixman_fixed_t(row << 16), bottom: pixman_fixed_t((row + 1) << 16),
+                                     left: t.left, right: t.right)
+        pixman_add_trapezoids(image, 0, Int32(-row), 1, &one)
+        let line = UnsafeBufferPointer(start: bytes, count: width)
+        guard let x = line.firstIndex(where: { $0 != 0 }), let last = line.lastIndex(where: { $0 != 0 }) else {
+            return nil
         }
-        let t = traps[best], rect = rects[best]
-        let filled = rect.intersection(size)
-        func vertical(_ x: Int) -> pixman_line_fixed_t {
-            pixman_line_fixed_t(p1: pixman_point_fixed_t(x: pixman_fixed_t(x << 16), y: t.left.p1.y),
-                                p2: pixman_point_fixed_t(x: pixman_fixed_t(x << 16), y: t.left.p2.y))
-        }
-        let y0 = pixman_fixed_t(rect.y0 << 16), y1 = pixman_fixed_t(rect.y1 << 16)
-        var rim: [pixman_trapezoid_t] = []
-        if t.top < y0 { rim.append(pixman_trapezoid_t(top: t.top, bottom: y0, left: t.left, right: t.right)) }
-        if y1 < t.bottom { rim.append(pixman_trapezoid_t(top: y1, bottom: t.bottom, left: t.left, right: t.right)) }
-        if t.left.p1.x < pixman_fixed_t(rect.x0 << 16) {
-            rim.append(pixman_trapezoid_t(top: y0, bottom: y1, left: t.left, right: vertical(rect.x0)))
-        }
-        if pixman_fixed_t(rect.x1 << 16) < t.right.p1.x {
-            rim.append(pixman_trapezoid_t(top: y0, bottom: y1, left: vertical(rect.x1), right: t.right))
-        }
-        var rest = traps
-        rest.remove(at: best)
-        return (rest + rim, filled)
+        let coverage = Array(line[x...last])
+        let full = (coverage.firstIndex(of: 255) ?? 0)..<((coverage.lastIndex(of: 255) ?? -1) + 1)
+        guard coverage.count - full.count <= 2, full.allSatisfy({ coverage[$0] == 255 }) else { return nil }
+        return (x, coverage, full)
     }
 
     /// Sutherland–Hodgman clipping of a polygon to a rectangle. It keeps the
