@@ -64,7 +64,9 @@ extension AreaCase {
         two.addRoundedRect(in: Rect(x: 33, y: 10.75, width: 80.25, height: 20.5), cornerRadius: 4)
         return [AreaCase(name: "rounded rect past the edges, r 35.5", path: rounded, area: 0),
                 AreaCase(name: "circle r = 90.2 past the edges", path: circle, area: 0),
-                AreaCase(name: "rect beside a rounded rect, touching", path: two, area: 0)]
+                AreaCase(name: "rect beside a rounded rect, touching", path: two, area: 0),
+                AreaCase(name: "rect past every edge", path: Path(Rect(x: -30.5, y: -40.25, width: 300, height: 300)),
+                         area: 0)]
     }()
 }
 
@@ -141,8 +143,9 @@ struct RasterizerTests {
             let differing = (0..<want.values.count).filter { got.values[$0] != want.values[$0] }
             #expect(differing.isEmpty, "\(differing.count) pixels differ in \(part), first at \(differing.first.map { ($0 % part.width, $0 / part.width) } as Any)")
         }
-        let repeated = MaskRasterizer.prepare(shape.path, rule: .nonZero, in: area).repeatedRows
-        #expect(repeated.isEmpty == !shape.hasVerticalSides, "rows are repeated where sides are vertical")
+        let prepared = MaskRasterizer.prepare(shape.path, rule: .nonZero, in: area)
+        #expect(prepared.repeatedRows.isEmpty == !shape.hasVerticalSides, "rows are repeated where sides are vertical")
+        #expect(prepared.filled.intersection(area) == prepared.filled, "the pixels said to be 255 lie in the area")
     }
 
     @Test("a pixel's coverage follows the fraction of it a straight edge covers")

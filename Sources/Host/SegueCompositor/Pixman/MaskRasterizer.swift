@@ -31,13 +31,16 @@ enum MaskRasterizer {
         /// Rows of one coverage each, relative to `area`'s origin.
         let repeatedRows: [RepeatedRow]
 
-        /// Device pixels that are 255: the largest run of full coverage
-        /// repeated over rows (a clip's straight inside). Empty when none.
+        /// Device pixels of `area` that are 255: the largest run of full
+        /// coverage repeated over rows (a clip's straight inside). Empty
+        /// when none.
         var filled: PixelRect {
             let largest = repeatedRows.max { $0.full.count * $0.rows.count < $1.full.count * $1.rows.count }
             guard let largest, !largest.full.isEmpty else { return .empty }
+            // Rows can reach a pixel beyond the area, where the polygons were clipped.
             return PixelRect(x0: area.x0 + largest.x + largest.full.lowerBound, y0: area.y0 + largest.rows.lowerBound,
                              x1: area.x0 + largest.x + largest.full.upperBound, y1: area.y0 + largest.rows.upperBound)
+                .intersection(area)
         }
 
         /// Adds the coverage to an a8 image whose pixel (0, 0) is device
