@@ -9,12 +9,15 @@ struct AreaCase: Sendable, CustomTestStringConvertible {
     let name: String
     let path: Path
     let area: Double
+    /// Whether it has vertical sides over two rows or more.
+    var verticalSides = false
     var testDescription: String { name }
 
     static let all: [AreaCase] = {
         var cases: [AreaCase] = []
         let rect = Rect(x: 10.3, y: 7.6, width: 80.45, height: 50.2)
-        cases.append(AreaCase(name: "rect with fractional edges", path: Path(rect), area: rect.width * rect.height))
+        cases.append(AreaCase(name: "rect with fractional edges", path: Path(rect), area: rect.width * rect.height,
+                              verticalSides: true))
 
         let corners = [Point(x: -30, y: -30), Point(x: 30, y: -30), Point(x: 30, y: 30), Point(x: -30, y: 30)]
         let turn = AffineTransform.rotation(.pi / 6).concatenating(.translation(x: 64.2, y: 63.9))
@@ -28,7 +31,8 @@ struct AreaCase: Sendable, CustomTestStringConvertible {
         var rounded = Path()
         let box = Rect(x: 8.5, y: 12.25, width: 100, height: 70)
         rounded.addRoundedRect(in: box, cornerRadius: 18)
-        cases.append(AreaCase(name: "rounded rect 100×70 r 18", path: rounded, area: 100 * 70 - (4 - .pi) * 18 * 18))
+        cases.append(AreaCase(name: "rounded rect 100×70 r 18", path: rounded, area: 100 * 70 - (4 - .pi) * 18 * 18,
+                              verticalSides: true))
 
         let triangle = [Point(x: 10.5, y: 10.25), Point(x: 118, y: 30.5), Point(x: 40.75, y: 110)]
         cases.append(AreaCase(name: "triangle", path: polygonPath(triangle), area: polygonArea(triangle)))
@@ -48,13 +52,18 @@ struct AreaCase: Sendable, CustomTestStringConvertible {
     }()
 }
 
-extension AreaCase {
-    /// Whether the shape has vertical sides over two rows or more (its
-    /// own, or the mask's edges where it is clipped).
-    var hasVerticalSides: Bool { name.hasPrefix("rect") || name.hasPrefix("rounded") || name.contains("past the") }
+/// A shape for the mask's repeated rows, and whether it has vertical sides
+/// over two rows or more there (its own, or the mask's edges where it is
+/// clipped).
+struct SidesCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let path: Path
+    let verticalSides: Bool
+    var testDescription: String { name }
 
-    /// Shapes reaching past the mask, at fractional places.
-    static let large: [AreaCase] = {
+    /// The shapes with a closed-form area, and some reaching past the mask
+    /// or touching, at fractional places.
+    static let all: [SidesCase] = {
         var rounded = Path()
         rounded.addRoundedRect(in: Rect(x: -20.3, y: 4.6, width: 170.2, height: 115.7), cornerRadius: 35.5)
         var circle = Path()
@@ -62,11 +71,13 @@ extension AreaCase {
         circle.closeSubpath()
         var two = Path(Rect(x: 2.5, y: 3.25, width: 30.5, height: 90.5))
         two.addRoundedRect(in: Rect(x: 33, y: 10.75, width: 80.25, height: 20.5), cornerRadius: 4)
-        return [AreaCase(name: "rounded rect past the edges, r 35.5", path: rounded, area: 0),
-                AreaCase(name: "circle r = 90.2 past the edges", path: circle, area: 0),
-                AreaCase(name: "rect beside a rounded rect, touching", path: two, area: 0),
-                AreaCase(name: "rect past every edge", path: Path(Rect(x: -30.5, y: -40.25, width: 300, height: 300)),
-                         area: 0)]
+        return AreaCase.all.map { SidesCase(name: $0.name, path: $0.path, verticalSides: $0.verticalSides) } + [
+            SidesCase(name: "rounded rect past the edges, r 35.5", path: rounded, verticalSides: true),
+            SidesCase(name: "circle r = 90.2 past the edges", path: circle, verticalSides: true),
+            SidesCase(name: "rect beside a rounded rect, touching", path: two, verticalSides: true),
+            SidesCase(name: "rect past every edge", path: Path(Rect(x: -30.5, y: -40.25, width: 300, height: 300)),
+                      verticalSides: true),
+        ]
     }()
 }
 
@@ -96,10 +107,11 @@ struct RasterizerTests {
         }
     }
 
-    /// The rasteriser fills a rectangle's whole pixels itself and hands
-    /// pixman only the rim; pixman rasterising the whole rectangle as one
-    /// trapezoid is the expectation, byte for byte.
-    @Test("a rectangle filled outright inside equals pixman rasterising it whole",
+    /// The rasteriser repeats one row over a rectangle's whole rows and
+    /// hands pixman only its partly covered top and bottom rows; pixman
+    /// rasterising the whole rectangle as one trapezoid, set up here by
+    /// hand, is the expectation, byte for byte.
+    @Test("a rectangle's repeated rows equal pixman rasterising it whole",
           arguments: [(10.5, 5.25, 90.0, 70.5), (3.0, 4.0, 100.0, 60.0), (0.2, 0.9, 119.7, 99.4),
                       (-5.5, -3.25, 200.0, 200.0), (40.01, 30.99, 33.33, 44.44)])
     func filledRectangleEqualsPixman(x: Double, y: Double, width: Double, height: Double) {
@@ -128,8 +140,8 @@ struct RasterizerTests {
     /// every trapezoid whole is the expectation, byte for byte, in parts of
     /// the area too (as bands are drawn).
     @Test("rows repeated from one equal pixman rasterising every trapezoid whole",
-          arguments: AreaCase.all + AreaCase.large)
-    func repeatedRowsEqualPixman(_ shape: AreaCase) {
+          arguments: SidesCase.all)
+    func repeatedRowsEqualPixman(_ shape: SidesCase) {
         let area = PixelRect(x0: -7, y0: 5, x1: 121, y1: 133)
         for part in [area, PixelRect(x0: 3, y0: 21, x1: 97, y1: 70), PixelRect(x0: -7, y0: 60, x1: 121, y1: 61)] {
             func mask(repeating: Bool) -> Mask {
@@ -144,7 +156,7 @@ struct RasterizerTests {
             #expect(differing.isEmpty, "\(differing.count) pixels differ in \(part), first at \(differing.first.map { ($0 % part.width, $0 / part.width) } as Any)")
         }
         let prepared = MaskRasterizer.prepare(shape.path, rule: .nonZero, in: area)
-        #expect(prepared.repeatedRows.isEmpty == !shape.hasVerticalSides, "rows are repeated where sides are vertical")
+        #expect(prepared.repeatedRows.isEmpty == !shape.verticalSides, "rows are repeated where sides are vertical")
         #expect(prepared.filled.intersection(area) == prepared.filled, "the pixels said to be 255 lie in the area")
     }
 
