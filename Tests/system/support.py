@@ -2,6 +2,7 @@
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import unittest
 
@@ -20,6 +21,37 @@ def run(*args, stdin=None, check=None):
         raise AssertionError(f"{args} exited {result.returncode}, expected {check}\n"
                              f"stdout: {result.stdout}\nstderr: {result.stderr}")
     return result
+
+
+def run_host(argv, env, timeout=60, retry_when_left_alone=False):
+    """Runs a host program (melt, gst-launch-1.0) that loads Segue; returns
+    the CompletedProcess (text output). A host still running after `timeout`
+    seconds fails the test with every thread's stack (from gdb, when it is
+    installed), so a hang says where it hung.
+
+    With `retry_when_left_alone`, a host found with its main thread alone
+    (every other thread, ours included, has finished) is run again, up to
+    twice: see MeltTests.melt for the host bug that leaves it so."""
+    for attempt in range(3):
+        process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+            return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
+        except subprocess.TimeoutExpired:
+            alone = len(os.listdir(f"/proc/{process.pid}/task")) == 1
+            stacks = "gdb is not installed: no stacks"
+            if retry_when_left_alone and alone and attempt < 2:
+                stacks = None
+            elif shutil.which("gdb"):
+                stacks = subprocess.run(["gdb", "-p", str(process.pid), "-batch", "-ex", "thread apply all bt"],
+                                        capture_output=True, text=True, timeout=120).stdout
+            process.kill()
+            stdout, stderr = process.communicate()
+            if stacks is None:
+                print(f"\n{argv[0]}: main thread left alone after {timeout} s; running it again", file=sys.stderr)
+                continue
+            raise AssertionError(f"{argv} still running after {timeout} s (attempt {attempt + 1})\n"
+                                 f"stderr: {stderr[-4000:]}\nthreads:\n{stacks}") from None
 
 
 def segue(*args, **kwargs):
