@@ -229,8 +229,8 @@ class MeltTests(Bridge):
         # thread before it sets "running", and the thread runs only while
         # "running" is set: when the thread gets there first, it ends at
         # once, and melt waits for it to stop, alone, forever. Seen here once
-        # in about 600 mixes on a busy machine, with any mixer; such a run
-        # is run again (run_host), any other hang fails with its stacks.
+        # in several hundred mixes on a busy machine; such a run is run
+        # again (run_host), any other hang fails with its stacks.
         return run_host(["melt", "-silent", "-profile", profile, *args], self.env, retry_when_left_alone=True)
 
     def test_melt_lists_the_transitions_and_their_parameters(self):
