@@ -204,8 +204,8 @@ demo: build
 
 # Benchmarks: bench/segue_bench.c (Segue renders, memcpy and pixman, interleaved
 # in one process), FFmpeg's xfade, melt and moviepy, driven by bench/run.py, which writes
-# BENCHMARKS.md and BENCHMARKS.json into BENCH_OUT. The full run takes about
-# 40 minutes on 2 cores (most of it ffmpeg: end to end and the xfade pack); run
+# BENCHMARKS.md and BENCHMARKS.json into BENCH_OUT. The full run takes
+# 28 to 56 minutes on 2 cores (most of it ffmpeg: end to end and the xfade pack); run
 # it on a quiet machine, one benchmark at a time. QUICK=1 (about three minutes) only exercises
 # every part: `make test` runs it into a temporary folder and judges no figure.
 BENCH_OUT      ?= .
