@@ -38,6 +38,9 @@ def run_host(argv, env, timeout=60, retry_when_left_alone=False):
             stdout, stderr = process.communicate(timeout=timeout)
             return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
         except subprocess.TimeoutExpired:
+            if process.poll() is not None:   # it ended just as the time ran out
+                stdout, stderr = process.communicate()
+                return subprocess.CompletedProcess(argv, process.returncode, stdout, stderr)
             alone = len(os.listdir(f"/proc/{process.pid}/task")) == 1
             stacks = "gdb is not installed: no stacks"
             if retry_when_left_alone and alone and attempt < 2:
