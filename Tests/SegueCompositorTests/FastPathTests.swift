@@ -357,6 +357,29 @@ struct FastPathTests {
         }
     }
 
+    /// The two sides of a wipe: translucent images beside each other. On a
+    /// clear target the top one is taken as drawn (SRC) without a look at its
+    /// opacity on rows where nothing under it reaches its columns; where
+    /// something does (the lower rows of the third placement), and on a
+    /// coloured target, it still blends.
+    @Test("translucent images side by side, apart or sharing some rows' columns, give the general path's bytes",
+          arguments: 0..<3)
+    func translucentImagesSideBySide(variant: Int) throws {
+        let width = 151, height = 150
+        let left = noiseSurface(width: 70, height: 150, seed: 81)
+        let right = noiseSurface(width: 81, height: 150, seed: 82)
+        let (x, y) = [(71.0, 0.0), (70.0, 0.0), (60.0, 75.0)][variant]  // apart, touching, sharing columns below
+        let base = DrawItem(source: .surface(left), transform: .identity)
+        let top = DrawItem(source: .surface(right), transform: .translation(x: x, y: y))
+        let above = DrawItem(source: .surface(left), transform: .translation(x: 100, y: 40), opacity: 0.5)
+        for picture in [Picture([base, top]), Picture([base, top, above])] {
+            for background in Self.backgrounds {
+                let d = try fastPathDifference(picture, width: width, height: height, background: background, threads: 2)
+                #expect(d.count == 0, "variant \(variant), \(picture.items.count) items, \(background): \(d)")
+            }
+        }
+    }
+
     /// Over opaque black, a frame whose every top-level drawing is OVER or
     /// ADD is drawn as over transparency, then made opaque: a video's
     /// crossfade (two views added in a group over the background, as the

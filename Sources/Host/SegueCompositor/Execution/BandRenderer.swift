@@ -202,12 +202,21 @@ struct BandRenderer {
         var top = clearing == nil ? nil : run.indices.dropFirst().last { run[$0].canHide }
         for y in area.y0..<area.y1 {
             let row = destination.row(y)
-            // The columns where the top image, drawn by SRC first, is opaque: what
-            // is under it is drawn around them (or the row is drawn as if it were not tried).
+            // The columns the top image, drawn by SRC first, settles: what is under it
+            // is drawn around them (or the row is drawn as if it were not tried). They
+            // are where it is opaque; or, on a row cleared to transparency where no image
+            // under it reaches its columns (a wipe's two sides), all of them without a
+            // look, as SRC is what OVER gives there whatever its alpha.
             var hidden: (image: Int, columns: Range<Int>)?
             if let k = top, let c = run[k].columns(y, area) {
                 run[k].drawRow(y, c, .source, into: row)
-                if let h = SpanKernels.opaqueStretch(row, c) { hidden = (k, h) } else { top = nil }
+                if clearing == 0, !run[..<k].contains(where: { $0.columns(y, area)?.overlaps(c) == true }) {
+                    hidden = (k, c)
+                } else if let h = SpanKernels.opaqueStretch(row, c) {
+                    hidden = (k, h)
+                } else {
+                    top = nil
+                }
             }
             // Draws `columns` of image k, or of the fill (which lies under every image: k = 0
             // will do), around the hidden columns when the image lies under the top one.
