@@ -130,9 +130,10 @@ FULL = dict(sizes=["1920x1080", "3840x2160"], progress=[0.1, 0.3, 0.5, 0.7, 0.9]
             e2e_frames=120, e2e_runs=5, video_runs=3, video_size="1920x1080", video_seconds=4,
             mlt_runs=5, mlt_frames=100, mlt_mix=50, python_rounds=7,
             xfade_pack_sizes=["1920x1080", "3840x2160"], xfade_pack_rounds=3,
-            # ~90 and ~24 frames of xfade between the runs: below that, the cheapest transitions' share of
-            # a run (2–5 ms a frame at 1080p) drowns in the process's own start-up noise.
-            xfade_pack_frames={"1920x1080": (4, 94), "3840x2160": (2, 26)},
+            # At least ~90 and ~24 frames of xfade between the runs, and at least half a second of them
+            # (bench/xfade_pack.py): below that, the cheapest transitions' share of a run (0.2–1 ms a frame)
+            # drowns in the process's own start-up noise.
+            xfade_pack_frames={"1920x1080": (4, 94), "3840x2160": (2, 26)}, xfade_pack_extra_s=0.5,
             xfade_pack_runs={"1920x1080": 2, "3840x2160": 1})
 # QUICK only exercises every part: both sizes through the C program, but
 # xfade per frame at 1080p only (4K decodes alone would take most of the
