@@ -37,6 +37,15 @@ NAMES = ("fade wipeleft wiperight wipeup wipedown slideleft slideright slideup s
          "hlwind hrwind vuwind vdwind coverleft coverright coverup coverdown revealleft revealright revealup "
          "revealdown").split()
 DEBIAN_COUNT = 46
+# What a transition costs at least in Segue's pixels (premultiplied BGRA, 4 bytes), measured in the same
+# segue_bench run: those that only copy each pixel from one picture (or paint the background) cost a frame's
+# memcpy; those that mix the two by a weight, the fused C crossfade (two frames read, one written). The
+# others (hblur, fadegrays, pixelize, zoomin: more work a pixel) have no floor here.
+COPIES = set("wipeleft wiperight wipeup wipedown slideleft slideright slideup slidedown circlecrop rectcrop "
+             "dissolve wipetl wipetr wipebl wipebr squeezeh squeezev coverleft coverright coverup coverdown "
+             "revealleft revealright revealup revealdown".split())
+NO_FLOOR = {"hblur", "fadegrays", "pixelize", "zoomin"}
+FLOORS = {"copy": "memcpy of a frame", "mix": "fused C crossfade"}
 TARGET_EVERY, TARGET_MOST = 3, 5
 FPS = 30
 MAX_FRAMES = 1000
@@ -90,14 +99,18 @@ def run(bench, python, work, config, log, median, run_c_bench, timed):
     rows = []
     commands = {}
     for size in config["xfade_pack_sizes"]:
-        segue_ms = {}
+        segue_ms, floor_ms = {}, {}
         for warmth, batch in (("warm", WARM_BATCH), ("cold", 1)):
             argv = segue_command(bench, config, size, batch)
             commands[f"segue {size}, {warmth}"] = argv
             by_progress = {}
             for record in run_c_bench(argv, work):
-                if record.get("group") == "segue" and record.get("threads") == 1 and record.get("median_ms"):
+                if record.get("threads") != 1 or not record.get("median_ms"):
+                    continue
+                if record.get("group") == "segue":
                     by_progress.setdefault(record["name"], []).append(record["median_ms"])
+                elif warmth == "warm" and record["name"] in FLOORS.values():
+                    floor_ms[record["name"]] = record["median_ms"]
             segue_ms[warmth] = {name: median(values) for name, values in by_progress.items()}
         short, base = config["xfade_pack_frames"][size]
 
@@ -131,11 +144,14 @@ def run(bench, python, work, config, log, median, run_c_bench, timed):
             per_tool = {label: ms for label, ms in per_tool.items() if ms is not None and ms > 0}
             best = min(per_tool.items(), key=lambda item: item[1]) if per_tool else (None, None)
             segue, cold = segue_ms["warm"].get(name), segue_ms["cold"].get(name)
+            floor = None if name in NO_FLOOR else FLOORS["copy" if name in COPIES else "mix"]
             rows.append({"transition": name, "size": size, "segue_ms": segue, "segue_cold_ms": cold,
                          "ffmpeg_ms": per_tool, "ffmpeg_frames": {label: frames[(label, name)] for label in per_tool},
                          "best_ffmpeg": best[0], "best_ffmpeg_ms": best[1],
                          "speed_up": best[1] / segue if segue and best[1] else None,
-                         "speed_up_cold": best[1] / cold if cold and best[1] else None})
+                         "speed_up_cold": best[1] / cold if cold and best[1] else None,
+                         "floor": floor, "floor_ms": floor_ms.get(floor),
+                         "speed_up_at_floor": best[1] / floor_ms[floor] if floor in floor_ms and best[1] else None})
     return {"rows": rows, "commands": {key: " ".join(map(str, argv)) for key, argv in commands.items()},
             "tools": [label for label, _, _ in tools]}
 
@@ -170,23 +186,29 @@ def markdown(data, fmt, table, code):
     lines = ["## FFmpeg's xfade transitions, by name: `.xfade(.name)` against xfade, per core\n"]
     if not data or not data["rows"]:
         return lines + ["No FFmpeg was found; nothing measured.\n"]
-    lines.append("One thread each. Segue: bench/segue_bench.c, median ms per frame at progress 0.3 and 0.7, both "
-                 f"inputs decoded once; warm ({WARM_BATCH} calls of a case in a row on the same pictures, as xfade's "
-                 "loop of one frame runs; the speed-up judged) and cold (one call between other cases', the "
-                 "pictures out of the cache at 1080p). xfade: on decoded planar RGB frames looped in memory, (time of a long run "
-                 "− time of a short one) ÷ the frames between, medians over rounds, for " + " and ".join(data["tools"])
-                 + " (Debian's has the first 46), the faster of the two per transition. The long run's command, "
-                 "LONG frames being at least half a second more of xfade than the short run by a first, uncounted "
-                 "estimate:\n")
+    lines.append(
+        "One thread each. Segue: bench/segue_bench.c, median ms per frame at progress 0.3 and 0.7, both inputs "
+        f"decoded once; warm ({WARM_BATCH} calls of a case in a row on the same pictures, as xfade's loop of one "
+        "frame runs: the speed-up judged) and cold (one call between other cases', the pictures out of the cache "
+        "at 1080p). xfade: on decoded planar RGB frames looped in memory, (time of a long run − time of a short "
+        "one) ÷ the frames between, medians over rounds, for " + " and ".join(data["tools"]) + " (Debian's has "
+        "the first 46), the faster of the two per transition; the long run has LONG frames, at least half a "
+        "second more of xfade than the short run by a first, uncounted estimate. The last column is the speed-up "
+        "Segue would have at its floor for the transition, measured in the same run: a frame's memcpy for those "
+        "that copy each pixel from one picture, the fused C crossfade (two frames read, one written) for those "
+        f"that mix the two by a weight. Below {TARGET_EVERY}× there, the target is out of reach for Segue's "
+        "4-byte pixels against xfade's 3-byte planar ones. The long run's command:\n")
     for size in sorted({r["size"] for r in data["rows"]}, key=lambda s: int(s.split("x")[0])):
         rows = [r for r in data["rows"] if r["size"] == size]
         lines.append(f"### {size}\n")
         lines.append(table(["transition", "Segue ms, warm", "Segue ms, cold", "xfade ms (faster FFmpeg)", "speed-up",
-                            "speed-up, cold"],
+                            "speed-up, cold", "at Segue's floor"],
                            [[f"`{r['transition']}`", fmt(r["segue_ms"]), fmt(r.get("segue_cold_ms")),
                              (f"{fmt(r['best_ffmpeg_ms'])} ({r['best_ffmpeg'].split(' (')[0]})"
                               if r["best_ffmpeg_ms"] else "—"),
-                             times(r["speed_up"]), times(r.get("speed_up_cold"))] for r in rows]))
+                             times(r["speed_up"]), times(r.get("speed_up_cold")),
+                             f"{times(r.get('speed_up_at_floor'))} ({r['floor']})" if r.get("floor") else "—"]
+                            for r in rows]))
         lines.append("")
     for key, argv in data["commands"].items():
         lines.append(f"{key}:\n")
