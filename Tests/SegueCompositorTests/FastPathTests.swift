@@ -380,6 +380,41 @@ struct FastPathTests {
         }
     }
 
+    /// A colour painted over the whole frame first (a rectangle of whole pixels,
+    /// which clips without a mask) is the colour the frame is cleared to, and
+    /// the images after it are drawn onto it; one that leaves pixels out, is
+    /// masked, tinted or blended otherwise is drawn as before.
+    @Test("a colour over the whole frame first, then images, gives the general path's bytes", arguments: 0..<7)
+    func colourFirstThenImages(variant: Int) throws {
+        let width = 97, height = 61
+        let frame = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        let image = noiseSurface(width: 80, height: 50, seed: 91)
+        let colour = variant == 1 ? Color(red: 0.9, green: 0.3, blue: 0.2, alpha: 0.55) : Color.black
+        let area: Path = switch variant {
+        case 2: Path(Rect(x: 0, y: 0, width: Double(width), height: 40))  // leaves rows out
+        case 3: Path(Rect(x: -0.5, y: 0, width: Double(width) + 1, height: Double(height)))  // fractional: masked
+        default: Path(frame)
+        }
+        var fill = DrawItem(source: .color(colour), transform: .identity, clip: .path(area, .evenOdd))
+        switch variant {
+        case 4: fill.opacity = 0.4
+        case 5: fill.blend = .plusLighter
+        case 6: fill.tint = Color(red: 0.1, green: 0.8, blue: 0.3, alpha: 0.7)
+        default: break
+        }
+        let view = DrawItem(source: .surface(image), transform: .translation(x: 9, y: 4), opacity: 0.6)
+        let layer = DrawItem(source: .picture(Picture([fill, view])), transform: .identity, opacity: 0.8)
+        for picture in [Picture([fill, view]), Picture([fill]), Picture([fill, view, layer])] {
+            let d = try fastPathDifference(picture, width: width, height: height, threads: 2)
+            #expect(d.count == 0, "variant \(variant), \(picture.items.count) items: \(d)")
+        }
+        // The frame filled by a path is the colour's pixel everywhere, exactly.
+        if variant == 0 {
+            let filled = try render(Picture([fill]), width: width, height: height)
+            #expect(difference(filled, filledSurface(width: width, height: height, pixel: 0xFF00_0000)).count == 0)
+        }
+    }
+
     /// Over opaque black, a frame whose every top-level drawing is OVER or
     /// ADD is drawn as over transparency, then made opaque: a video's
     /// crossfade (two views added in a group over the background, as the

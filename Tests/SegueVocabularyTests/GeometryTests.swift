@@ -86,6 +86,38 @@ import SegueVocabulary
         #expect(path.boundingBox == rect)
     }
 
+    /// A path is a rectangle only when it is one closed axis-aligned outline of
+    /// four corners, in either direction, with or without the line back.
+    @Test func rectanglesAreFoundAndNothingElseIs() {
+        let rect = Rect(x: 2.5, y: -3, width: 40, height: 10)
+        #expect(Path(rect).rectangle == rect)
+        #expect(Path(Rect(x: 5, y: 6, width: 0, height: 7)).rectangle == Rect(x: 5, y: 6, width: 0, height: 7))
+        let backwards = Path { p in
+            p.move(to: Point(x: 42.5, y: 7))
+            p.addLine(to: Point(x: 42.5, y: -3))
+            p.addLine(to: Point(x: 2.5, y: -3))
+            p.addLine(to: Point(x: 2.5, y: 7))
+            p.addLine(to: Point(x: 42.5, y: 7))
+            p.closeSubpath()
+        }
+        #expect(backwards.rectangle == rect)
+        var open = Path(rect)
+        open.addLine(to: Point(x: 0, y: 0))
+        var two = Path(rect)
+        two.addRect(Rect(x: 0, y: 0, width: 1, height: 1))
+        let skewed = Path { p in
+            p.move(to: Point(x: 0, y: 0))
+            p.addLine(to: Point(x: 10, y: 0))
+            p.addLine(to: Point(x: 11, y: 10))
+            p.addLine(to: Point(x: 0, y: 10))
+            p.closeSubpath()
+        }
+        for path in [open, two, skewed, Path(ellipseIn: rect), Path(roundedRect: rect, cornerRadius: 2),
+                     Path(rect).applying(.rotation(0.3)), Path()] {
+            #expect(path.rectangle == nil, "\(path.elements)")
+        }
+    }
+
     @Test func polygonsFollowCurvesWithinTheTolerance() {
         let circle = Path(ellipseIn: Rect(x: -50, y: -50, width: 100, height: 100))
         let polygon = try! #require(circle.polygons(tolerance: 0.1).first)

@@ -52,6 +52,29 @@ public struct Path: Hashable, Sendable {
 
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// The axis-aligned rectangle the path is when it is one, built as
+    /// `addRect` builds it (a start, three lines, perhaps a fourth back to
+    /// the start, closed) in either direction: what it covers under either
+    /// fill rule. Nil for any other path.
+    public var rectangle: Rect? {
+        var corners: [Point] = []
+        for (index, element) in elements.enumerated() {
+            switch element {
+            case .move(let point) where index == 0: corners.append(point)
+            case .line(let point): corners.append(point)
+            case .closeSubpath where index == elements.count - 1: break
+            default: return nil
+            }
+        }
+        if corners.count == 5, corners[4] == corners[0] { corners.removeLast() }
+        guard corners.count == 4 else { return nil }
+        let (a, b, c, d) = (corners[0], corners[1], corners[2], corners[3])
+        let alongX = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x
+        let alongY = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y
+        guard alongX || alongY, elements.last == .closeSubpath else { return nil }
+        return Rect(x: min(a.x, c.x), y: min(a.y, c.y), width: abs(c.x - a.x), height: abs(c.y - a.y))
+    }
+
     /// Starts a new subpath at `point`.
     public mutating func move(to point: Point) {
         elements.append(.move(to: point))

@@ -31,7 +31,18 @@ struct BandRenderer {
             return k
         }
         var filled = false
+        var fill = fill
         var i = next(0)
+        if usesFastPaths, fill == 0, i < primitives.count, case .pixman(.solid(let color)) = primitives[i].plan,
+           primitives[i].mask == nil, primitives[i].tint == nil, primitives[i].isOverOrAdd,
+           primitives[i].bounds.contains(area) {
+            // A colour painted over the whole area first on transparency is what the
+            // area is cleared to (OVER and ADD give its pixel there): what follows is
+            // drawn onto it row by row (a fade through black's background and view).
+            fill = SolidImage.pixel(premultiplied: PixmanPainter.paint(color, primitives[i].channels),
+                                    times: primitives[i].opacity)
+            i = next(i + 1)
+        }
         if usesFastPaths, fill == 0, i < primitives.count {
             let first = primitives[i]
             let inner = first.bounds.intersection(area)

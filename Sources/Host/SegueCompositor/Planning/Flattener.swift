@@ -25,9 +25,12 @@ struct Flattener {
         /// Nearest once any enclosing item asks for it.
         var filter: SamplingFilter = .bilinear
 
+        /// A path that is a rectangle of whole pixels (a plugin's filled frame)
+        /// clips as that rectangle: the same pixels, and no mask to rasterise.
         mutating func add(_ clip: Clip) {
             switch clip {
             case .rect(let r): clipRect = clipRect.map { $0.intersection(r) } ?? r
+            case .path(let p, _) where p.rectangle?.isIntegral == true: add(.rect(p.rectangle!))
             case .path(let p, let rule): clipPaths.append((p, rule))
             }
         }
