@@ -415,6 +415,33 @@ struct FastPathTests {
         }
     }
 
+    /// A squeeze: many single rows of a translucent image, each on a row of
+    /// its own below the one before (with gaps), drawn by SRC with the rest
+    /// cleared; when one is faded or added, when two share a row, or on a
+    /// coloured target, they are drawn as before.
+    @Test("many images on rows of their own give the general path's bytes", arguments: 0..<4)
+    func imagesOnRowsOfTheirOwn(variant: Int) throws {
+        let width = 83, height = 120
+        let image = noiseSurface(width: 70, height: 100, seed: 95)
+        var items: [DrawItem] = []
+        for (index, target) in stride(from: 3, to: 110, by: 3).enumerated() {  // every third row: gaps between
+            let source = index * 2 % 100  // the image's row shown on device row `target`
+            var item = DrawItem(source: .surface(image), transform: .translation(x: Double(5 + index % 4),
+                                                                                 y: Double(target - source)),
+                                crop: Rect(x: 0, y: Double(source), width: 70, height: 1))
+            if variant == 1 && index % 5 == 0 { item.opacity = 0.5 }
+            if variant == 2 && index % 7 == 0 { item.blend = .plusLighter }
+            items.append(item)
+        }
+        if variant == 3 { items.append(items[4]) }  // two on one row
+        #expect(items.count > 16)  // drawn image by image (drawEach)
+        for background in Self.backgrounds {
+            let d = try fastPathDifference(Picture(items), width: width, height: height, background: background,
+                                           threads: 2)
+            #expect(d.count == 0, "variant \(variant), \(background): \(d)")
+        }
+    }
+
     /// Over opaque black, a frame whose every top-level drawing is OVER or
     /// ADD is drawn as over transparency, then made opaque: a video's
     /// crossfade (two views added in a group over the background, as the

@@ -205,7 +205,11 @@ struct BandRenderer {
                           replacing: Bool = false) {
         let clearing = fill ?? (replacing ? 0 : nil)
         if run.count > Self.manyImages {
-            Self.drawEach(run, into: destination, area: area, clearTo: clearing)
+            if clearing == 0, let apart = Self.onRowsOfTheirOwn(run, area) {
+                Self.drawApart(run, apart, into: destination, area: area)
+            } else {
+                Self.drawEach(run, into: destination, area: area, clearTo: clearing)
+            }
             return
         }
         // The topmost image that can hide others drawn under it; on rows
@@ -333,6 +337,44 @@ struct BandRenderer {
                 }
             }
         }
+    }
+
+    /// Many images on rows of their own (`onRowsOfTheirOwn`: the rows a
+    /// squeeze shows) on a transparent area: each drawn by SRC, what OVER and
+    /// ADD give there, and the rest of the area cleared.
+    @inline(never)
+    private static func drawApart(_ run: [SpanImage], _ apart: [(image: Int, drawn: PixelRect)],
+                                  into destination: Destination, area: PixelRect) {
+        var y = area.y0
+        for (k, drawn) in apart {
+            destination.fill(0, in: PixelRect(x0: area.x0, y0: y, x1: area.x1, y1: drawn.y0))
+            for row in drawn.y0..<drawn.y1 {
+                let pixels = destination.row(row)
+                Destination.fill(pixels, 0, from: area.x0, to: drawn.x0)
+                run[k].drawRow(row, drawn.x0..<drawn.x1, .source, into: pixels)
+                Destination.fill(pixels, 0, from: drawn.x1, to: area.x1)
+            }
+            y = drawn.y1
+        }
+        destination.fill(0, in: PixelRect(x0: area.x0, y0: y, x1: area.x1, y1: area.y1))
+    }
+
+    /// The images of `run` that reach `area` and what of it they draw, when
+    /// each is drawn as it is (untinted, unfaded: a copy where nothing lies
+    /// under it) and each lies on rows below the one before (a squeeze's
+    /// rows, in order); nil otherwise, as soon as it shows (sprites, which
+    /// come in any order and also skip their blank columns).
+    @inline(never)
+    private static func onRowsOfTheirOwn(_ run: [SpanImage], _ area: PixelRect) -> [(image: Int, drawn: PixelRect)]? {
+        var reaching: [(image: Int, drawn: PixelRect)] = []
+        for k in run.indices {
+            guard run[k].canHide else { return nil }
+            let drawn = run[k].bounds.intersection(area)
+            guard !drawn.isEmpty else { continue }
+            if let last = reaching.last, drawn.y0 < last.drawn.y1 { return nil }
+            reaching.append((k, drawn))
+        }
+        return reaching
     }
 
     /// Row `y` of a channel split of `first` and `second` (see
