@@ -16,6 +16,8 @@
  * Three weigh every pixel by both pictures at once (distance, fadefast,
  * fadeslow): the inserted view's side reads the removed view through
  * canvas_partner() (segue/plugin.h 0.2.0) and draws xfade's mix itself.
+ * hblur does too, for speed: its blur of the mix is xfade's mix of the two
+ * blurs, one box instead of two. Their removed side is the view as it is.
  *
  * The maths of every transition is xfade's own, in single precision as
  * xfade computes it, with its progress p = 1 − (Segue's progress) running
@@ -407,47 +409,124 @@ static void pixelize_source(const struct frame *f, int *x, int *y)
 
 /* ---- the per-pixel transitions, a row at a time ------------------------- */
 
-/* xfade's hblur along a row: at x, the mean of each channel over the box of
- * `size` pixels from x on, cut short at the row's end (size ≤ width),
- * rounded, into out[x]. The sums are of whole numbers, so integers hold them
- * exactly as xfade's floats do; each is a difference of two running totals,
- * so that every loop runs straight through and vectorises. `sums` and
- * `means` have room for 4·(width + 1) numbers: four channels per pixel. */
-ROW_LOOP static void box_row(const uint32_t *line, int width, int size, int32_t *sums, int32_t *means, uint32_t *out)
+/* hblur's means (see box_mix_row()): a bias under which float rounding
+ * cannot take a whole-number mean to the one below, yet above no true mean
+ * that is not whole (they lie at least 1/(2^bits · box) below one). */
+#define BOX_BIAS (1.f / 8192.f)
+
+/* One pixel of box_mix_row()'s means: the box [x, end). */
+static uint32_t box_mean(const int32_t *sums, int x, int end, float recip)
 {
-    int32_t total[4] = { 0, 0, 0, 0 };
-    for (int c = 0; c < 4; c++)
-        sums[c] = 0; /* sums[4x + c]: channel c of line[0 … x) added up */
+    uint32_t pixel = 0;
+    for (int c = 0; c < 4; c++) {
+        const int32_t total = (int32_t)((uint32_t)sums[4 * end + c] - (uint32_t)sums[4 * x + c]);
+        const int32_t mean = (int32_t)((float)total * recip + BOX_BIAS);
+        pixel |= (uint32_t)(mean > 255 ? 255 : mean) << 8 * c;
+    }
+    return pixel;
+}
+
+#if defined(__x86_64__)
+/* box_mix_row()'s means eight pixels at a time, for processors with AVX2:
+ * two pixels' four channels a vector, as box_mean() computes them. */
+__attribute__((target("avx2"))) static void box_means_avx2(const int32_t *sums, int width, int size,
+                                                            const float *recip, uint32_t *out)
+{
+    const int whole = width - size + 1; /* x < whole: the box [x, x + size) lies inside the row */
+    const __m256 lift = _mm256_set1_ps(BOX_BIAS);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7); /* the packs' pixels back in order */
+    const __m256i total = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(sums + 4 * width)));
+    const __m256i pick[4] = { _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1), _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3),
+                              _mm256_setr_epi32(4, 4, 4, 4, 5, 5, 5, 5), _mm256_setr_epi32(6, 6, 6, 6, 7, 7, 7, 7) };
+#define MEANS(upper, i, r) _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(   \
+        (upper), _mm256_loadu_si256((const __m256i *)(sums + 4 * (x + 2 * (i)))))), (r)), lift))
+#define STORE(m0, m1, m2, m3) _mm256_storeu_si256((__m256i *)(out + x), _mm256_permutevar8x32_epi32(               \
+        _mm256_packus_epi16(_mm256_packs_epi32((m0), (m1)), _mm256_packs_epi32((m2), (m3))), order))
+#define UPPER(i) _mm256_loadu_si256((const __m256i *)(sums + 4 * (x + 2 * (i) + size)))
+    int x = 0;
+    const __m256 r = _mm256_set1_ps(recip[0]);
+    for (; x + 8 <= whole; x += 8)
+        STORE(MEANS(UPPER(0), 0, r), MEANS(UPPER(1), 1, r), MEANS(UPPER(2), 2, r), MEANS(UPPER(3), 3, r));
+    for (; x < whole; x++)
+        out[x] = box_mean(sums, x, x + size, recip[x]);
+    for (; x + 8 <= width; x += 8) {
+        const __m256 rs = _mm256_loadu_ps(recip + x);
+        STORE(MEANS(total, 0, _mm256_permutevar8x32_ps(rs, pick[0])), MEANS(total, 1, _mm256_permutevar8x32_ps(rs, pick[1])),
+              MEANS(total, 2, _mm256_permutevar8x32_ps(rs, pick[2])), MEANS(total, 3, _mm256_permutevar8x32_ps(rs, pick[3])));
+    }
+#undef UPPER
+#undef STORE
+#undef MEANS
+    for (; x < width; x++)
+        out[x] = box_mean(sums, x, width, recip[x]);
+}
+#endif
+
+/* xfade's hblur along a row: at x, each channel's mean over the box of
+ * pixels [x, x + size) cut short at the row's end, of a and b mixed,
+ * (a·wa + b·wb) / 2^bits — mixing first and averaging once is the same sum
+ * as averaging each picture and mixing, as xfade does, with one box instead
+ * of two — truncated as xfade stores it, into out (which may be a or b: both
+ * are read whole before it is written). The mixed channels are whole
+ * numbers, so 32-bit running totals hold them exactly (wrapping round does
+ * no harm: a box is a difference of two totals and under 2^31, see
+ * box_weights()); the division is a product with recip[x] =
+ * 1 / (2^bits · the box's length), plus BOX_BIAS. `sums` has room for
+ * 4·(width + 1) numbers: four channels a pixel. */
+static void box_mix_row(const uint32_t *a, const uint32_t *b, int width, int size, int32_t wa, int32_t wb,
+                        int32_t *sums, const float *recip, uint32_t *out)
+{
+    int x = 0;
 #if defined(__SSE2__)
-    /* A pixel's four channels widened to 32 bits and added to the four totals
-     * at once (left to itself, the compiler keeps four scalar chains). */
-    const __m128i none = _mm_setzero_si128();
+    /* The totals: a pixel's four channels at once, a and b interleaved byte
+     * by byte and weighed in pairs by one multiply-add. */
+    const __m128i none = _mm_setzero_si128(), weights = _mm_set1_epi32((int32_t)((uint32_t)wb << 16 | (uint32_t)wa));
     __m128i running = none;
-    for (int x = 0; x < width; x++) {
-        const __m128i pixel = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)line[x]), none), none);
-        running = _mm_add_epi32(running, pixel);
+    _mm_storeu_si128((__m128i *)sums, running);
+    for (; x + 2 <= width; x += 2) {
+        const __m128i pair = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(a + x)),
+                                               _mm_loadl_epi64((const __m128i *)(b + x)));
+        running = _mm_add_epi32(running, _mm_madd_epi16(_mm_unpacklo_epi8(pair, none), weights));
+        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 1)), running);
+        running = _mm_add_epi32(running, _mm_madd_epi16(_mm_unpackhi_epi8(pair, none), weights));
+        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 2)), running);
+    }
+    for (; x < width; x++) {
+        const __m128i pair = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)a[x]), _mm_cvtsi32_si128((int)b[x]));
+        running = _mm_add_epi32(running, _mm_madd_epi16(_mm_unpacklo_epi8(pair, none), weights));
         _mm_storeu_si128((__m128i *)(sums + 4 * (x + 1)), running);
     }
-    _mm_storeu_si128((__m128i *)total, running);
 #else
-    for (int x = 0; x < width; x++)
+    int32_t running[4] = { 0, 0, 0, 0 };
+    for (int c = 0; c < 4; c++)
+        sums[c] = 0;
+    for (; x < width; x++)
         for (int c = 0; c < 4; c++)
-            sums[4 * (x + 1) + c] = total[c] += (int32_t)channel(line[x], 8 * c);
+            sums[4 * (x + 1) + c] = running[c] += (int32_t)((uint32_t)wa * channel(a[x], 8 * c)
+                                                            + (uint32_t)wb * channel(b[x], 8 * c));
 #endif
-    const int whole = 4 * (width - size); /* boxes before this end inside the row */
-    for (int i = 0; i < whole; i++)
-        means[i] = (int32_t)((float)(sums[i + 4 * size] - sums[i]) / (float)size + .5f);
-    for (int x = width - size; x < width; x++) {
-        const float count = (float)(width - x);
-        for (int c = 0; c < 4; c++)
-            means[4 * x + c] = (int32_t)((float)(total[c] - sums[4 * x + c]) / count + .5f);
-    }
-    for (int x = 0; x < width; x++) {
-        uint32_t pixel = 0;
-        for (int c = 0; c < 4; c++)
-            pixel |= (uint32_t)(means[4 * x + c] > 255 ? 255 : means[4 * x + c]) << 8 * c;
-        out[x] = pixel;
-    }
+#if defined(__x86_64__)
+    if (has_avx2)
+        return box_means_avx2(sums, width, size, recip, out);
+#endif
+    for (x = 0; x < width; x++)
+        out[x] = box_mean(sums, x, x + size < width ? x + size : width, recip[x]);
+}
+
+/* hblur's box and the scale of its weights: the box 1 + half the width times
+ * how far from either end the transition is (xfade's); the weights' bits as
+ * many as keep a box's total under 2^31 (255 · 2^bits · box), up to 11 —
+ * a weight to within 1/4096; and recip[x] as box_mix_row() takes it. */
+static int box_weights(const struct frame *f, float *recip, int *bits)
+{
+    const float prog = f->p <= 0.5f ? f->p * 2.f : (1.f - f->p) * 2.f;
+    const int size = 1 + (int)((f->w / 2) * prog);
+    *bits = 11;
+    while (*bits > 0 && 255.0 * (double)(1 << *bits) * size >= 2147483648.0)
+        --*bits;
+    for (int x = 0; x < f->w; x++)
+        recip[x] = 1.f / (float)((double)(1 << *bits) * (x + size < f->w ? size : f->w - x));
+    return size;
 }
 
 /* fadegrays: each pixel mixed with its grey (the mean of R, G and B,
@@ -786,7 +865,7 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
             if (p < 0.5f)
                 return f->alone ? fill(canvas, frame, NULL, background) : SEGUE_OK;
             break; /* the first half: the circle, per pixel */
-        case fadegrays: case hblur:
+        case fadegrays:
             break; /* changed per pixel */
         case fadeblack:
         case fadewhite: {
@@ -941,7 +1020,8 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     const int width = raster_width, height = raster_height; /* not addressed: loops over them vectorise */
     f.w = width;
     f.h = height;
-    const int both = f.transition == distance || f.transition == fadefast || f.transition == fadeslow;
+    const int both = f.transition == distance || f.transition == fadefast || f.transition == fadeslow
+                     || f.transition == hblur;
     const uint32_t *other = NULL; /* the partner's pixels, covering the frame as this view's do */
     int32_t other_stride = 0;
     if (inserting && both && partner) {
@@ -963,26 +1043,28 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
         noise_locked = 1;
     }
 
-    uint32_t *row = f.transition == hblur ? malloc(sizeof *row * (size_t)width) : NULL; /* hblur's box means */
     float *weights = malloc(sizeof *weights * (size_t)width);
     if (f.transition == vuwind || f.transition == vdwind) {
         if ((f.column_noise = malloc(sizeof *f.column_noise * (size_t)width)))
             for (int x = 0; x < width; x++)
                 f.column_noise[x] = noise(x, 0);
     }
-    int32_t *sums = f.transition == hblur ? malloc(sizeof *sums * 8 * ((size_t)width + 1)) : NULL; /* and means */
+    int32_t *sums = f.transition == hblur ? malloc(sizeof *sums * 4 * ((size_t)width + 1)) : NULL; /* hblur's totals */
+    float *recip = f.transition == hblur ? malloc(sizeof *recip * (size_t)width) : NULL; /* and divisors */
     const int mixing = (f.transition == fadefast || f.transition == fadeslow) && other;
     uint8_t *mix = mixing ? malloc(256 * 256) : NULL;
     if (mix)
         mix_table(f.transition, f.p, mix);
     if (!weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)
-        || (f.transition == hblur && (!row || !sums)) || (mixing && !mix)) {
+        || (f.transition == hblur && (!sums || !recip)) || (mixing && !mix)) {
         host->canvas_set_error(canvas, "no memory for a row");
         status = SEGUE_ERROR_OUT_OF_MEMORY;
     }
-    /* hblur's box: 1 + half the width times how far from either end the transition is. */
-    const float prog = f.p <= 0.5f ? f.p * 2.f : (1.f - f.p) * 2.f;
-    const int box = 1 + (int)((width / 2) * prog);
+    /* hblur: the box, and xfade's mix a·p + b·(1 − p) in whole weights, or alone b·(1 − p). */
+    int bits = 0;
+    const int box = recip ? box_weights(&f, recip, &bits) : 0;
+    const int32_t wa = other ? (int32_t)(f.p * (float)(1 << bits) + .5f) : 0;
+    const int32_t wb = other ? (1 << bits) - wa : (int32_t)((1.f - f.p) * (float)(1 << bits) + .5f);
     /* fadegrays: how grey the inserted view still is, how grey the removed one has become. */
     const float grey_in = smoothstep(0.2f, 1.f, f.p), grey_out = smoothstep(0.8f, 1.f, f.p);
     for (int y = 0; y < height && status == SEGUE_OK; y++) {
@@ -994,12 +1076,9 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
         if (inserting && (y == 0 || !same_every_row(f.transition)))
             row_weights(&f, y, weights);
         switch (f.transition) {
-        case hblur:
-            box_row(line, width, box, sums, sums + 4 * (width + 1), row);
-            if (inserting)
-                scale_row(row, weights, line, width);
-            else
-                memcpy(line, row, sizeof *row * (size_t)width);
+        case hblur: /* inserted: the mix of both, or the view alone fading in */
+            box_mix_row(other ? other + (ptrdiff_t)y * other_stride / 4 : line, line, width, box, wa, wb, sums, recip,
+                        line);
             break;
         case fadegrays:
             if (inserting) {
@@ -1036,8 +1115,8 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
             break;
         }
     }
-    free(row);
     free(weights);
+    free(recip);
     free(sums);
     free(mix);
     free(f.column_noise);

@@ -27,8 +27,9 @@ XFADE = ("fade wipeleft wiperight wipeup wipedown slideleft slideright slideup s
          "hlwind hrwind vuwind vdwind coverleft coverright coverup coverdown revealleft revealright revealup "
          "revealdown").split()
 DEBIAN = XFADE[:46]
-# The three whose every pixel depends on both pictures at once: drawn through canvas_partner().
-BOTH_PICTURES = {"distance", "fadefast", "fadeslow"}
+# The four drawn from both pictures at once through canvas_partner(): three whose every pixel depends
+# on both, and hblur, which blurs the two pictures' mix once rather than each picture.
+BOTH_PICTURES = {"distance", "fadefast", "fadeslow", "hblur"}
 # FFmpeg 5.1's fadegrays sums R + G + B into a variable it never set to zero (later FFmpeg sets it), so
 # its frames hold whatever the stack held: Segue follows FFmpeg 9, and only FFmpeg 9 judges it.
 DEBIAN_BROKEN = {"fadegrays"}
@@ -136,13 +137,29 @@ def test_whole_pixel_ones_take_each_pixel_from_one_view(engine, name):
             assert colours == {red, blue}, (progress, colours)
 
 
-@pytest.mark.parametrize("name", sorted(BOTH_PICTURES))
+@pytest.mark.parametrize("name", sorted(BOTH_PICTURES - {"hblur"}))
 def test_the_two_picture_ones_alone_fade_in(engine, stills, name):
     """With one view there is no partner to weigh against: the view fades in, as xfade's fade."""
     b = pictures(stills)[1]
     alone = engine.render(f".xfade(.{name})", None, b, 0.3)
     faded = engine.render(".xfade(.fade)", None, b, 0.3)
     assert np.array_equal(alone, faded)
+
+
+@pytest.mark.parametrize("progress", [0.3, 0.9])
+def test_hblur_alone_blurs_and_fades_in(engine, stills, progress):
+    """With one view, hblur's box mean of it along each row, weighted 1 − p as xfade's mix weighs it and
+    truncated: numpy's sums, to within the plugin's weights of 1/4096. In Segue's premultiplied layout."""
+    b = pictures(stills)[1]
+    bgra = np.dstack([b[..., ::-1], np.full((HEIGHT, WIDTH), 255, np.uint8)])  # opaque: premultiplied as it is
+    alone = engine.render(".xfade(.hblur)", None, bgra, progress, premultiplied=True)
+    p = np.float32(1) - np.float32(progress)  # xfade's progress, and its box, in its single precision
+    size = 1 + int(np.float32(WIDTH // 2) * (p * 2 if p <= 0.5 else (1 - p) * 2))
+    totals = np.concatenate([np.zeros((HEIGHT, 1, 4)), np.cumsum(bgra.astype(np.float64), axis=1)], axis=1)
+    ends = np.minimum(np.arange(WIDTH) + size, WIDTH)
+    means = (totals[:, ends] - totals[:, :WIDTH]) / (ends - np.arange(WIDTH))[None, :, None]
+    difference = np.abs(alone.astype(np.int16) - np.floor(means * (1 - p) + 1e-9))
+    assert difference.max() <= 1 and np.mean(difference) < 0.05, (difference.max(), np.mean(difference))
 
 
 def test_spelling_and_parameters(engine):
