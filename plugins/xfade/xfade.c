@@ -651,18 +651,44 @@ static void rectcrop_bounds(const struct frame *f, int b[4])
     b[3] = f->h / 2 + zh > f->h ? f->h : f->h / 2 + zh;
 }
 
-/* The frame filled with `color`, but for `hole` (NULL for none): where the
- * other view shows, so that it is not seen over the colour. */
+/* Whether a rectangle's sides fall between pixels. */
+static int whole_pixels(segue_rect r)
+{
+    return r.x == floor(r.x) && r.y == floor(r.y) && r.width == floor(r.width) && r.height == floor(r.height);
+}
+
+/* The frame filled with `color`, but for `hole` (NULL for none; inside the
+ * frame): where the other view shows, so that it is not seen over the
+ * colour. On whole pixels, as up to four rectangles round the hole (above,
+ * below, left and right of it), which the host fills without a mask;
+ * otherwise as one path with the hole, so that no edge is drawn twice. */
 static segue_status fill(segue_canvas *canvas, segue_rect frame, const segue_rect *hole, segue_color color)
 {
-    segue_path *path = host->path_create();
-    if (!path)
-        return SEGUE_ERROR_OUT_OF_MEMORY;
-    host->path_add_rect(path, frame);
-    if (hole)
-        host->path_add_rect(path, *hole);
-    segue_status status = host->canvas_fill_path(canvas, path, SEGUE_FILL_EVEN_ODD, color, SEGUE_BLEND_NORMAL);
-    host->path_destroy(path);
+    segue_rect parts[4] = { frame };
+    int count = 1;
+    const int split = hole && whole_pixels(frame) && whole_pixels(*hole);
+    if (split) {
+        const double x1 = frame.x + frame.width, y1 = frame.y + frame.height;
+        const double hx1 = hole->x + hole->width, hy1 = hole->y + hole->height;
+        parts[0] = (segue_rect){ frame.x, frame.y, frame.width, hole->y - frame.y };
+        parts[1] = (segue_rect){ frame.x, hy1, frame.width, y1 - hy1 };
+        parts[2] = (segue_rect){ frame.x, hole->y, hole->x - frame.x, hole->height };
+        parts[3] = (segue_rect){ hx1, hole->y, x1 - hx1, hole->height };
+        count = 4;
+    }
+    segue_status status = SEGUE_OK;
+    for (int i = 0; i < count && status == SEGUE_OK; i++) {
+        if (parts[i].width <= 0 || parts[i].height <= 0)
+            continue;
+        segue_path *path = host->path_create();
+        if (!path)
+            return SEGUE_ERROR_OUT_OF_MEMORY;
+        host->path_add_rect(path, parts[i]);
+        if (hole && !split)
+            host->path_add_rect(path, *hole);
+        status = host->canvas_fill_path(canvas, path, SEGUE_FILL_EVEN_ODD, color, SEGUE_BLEND_NORMAL);
+        host->path_destroy(path);
+    }
     return status;
 }
 
@@ -721,7 +747,8 @@ ROW_LOOP static void gather_row(const uint32_t *source, const int *xs, uint32_t 
 }
 
 /* The content's pixels taken from elsewhere by the tables, weighted by
- * `weight`, drawn as a new image. */
+ * `weight`, drawn as a new image the size of the columns and rows that show
+ * (a squeeze's), so that the host is not handed transparency to blend. */
 static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, segue_image *content,
                                    segue_rect frame, float weight)
 {
@@ -731,9 +758,6 @@ static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, 
         return status;
     int32_t width, height, stride, out_stride;
     const uint32_t *pixels = host->image_pixels(raster, &width, &height, &stride);
-    if ((status = host->image_create(width, height, &image)) != SEGUE_OK)
-        return status;
-    uint32_t *target = host->image_pixels(image, NULL, NULL, &out_stride);
     struct frame sized = *f;
     sized.w = width;
     sized.h = height;
@@ -741,26 +765,37 @@ static segue_status draw_resampled(const struct frame *f, segue_canvas *canvas, 
     float *weights = malloc(sizeof *weights * (size_t)width);
     if (!xs || !ys || !weights) {
         status = SEGUE_ERROR_OUT_OF_MEMORY;
-    } else {
-        resample_tables(&sized, xs, ys);
-        for (int x = 0; x < width; x++)
-            weights[x] = weight;
-        for (int y = 0; y < height; y++) {
-            uint32_t *line = target + (ptrdiff_t)y * (out_stride / 4);
-            if (ys[y] < 0)
-                continue; /* stays transparent */
-            if (y > 0 && ys[y] == ys[y - 1]) { /* the same source row as the line above (pixelize's squares) */
-                memcpy(line, line - out_stride / 4, sizeof *line * (size_t)width);
-                continue;
-            }
-            gather_row(pixels + (ptrdiff_t)ys[y] * (stride / 4), xs, line, width);
-            if (weight != 1.f)
-                scale_row(line, weights, line, width);
-        }
-        segue_draw draw = SEGUE_DRAW_DEFAULTS;
-        draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
-        status = host->canvas_draw_image(canvas, image, &draw);
+        goto done;
     }
+    resample_tables(&sized, xs, ys);
+    int x0 = 0, x1 = width, y0 = 0, y1 = height; /* what shows: [x0, x1) × [y0, y1) */
+    while (x0 < x1 && xs[x0] < 0) x0++;
+    while (x1 > x0 && xs[x1 - 1] < 0) x1--;
+    while (y0 < y1 && ys[y0] < 0) y0++;
+    while (y1 > y0 && ys[y1 - 1] < 0) y1--;
+    if (x0 == x1 || y0 == y1)
+        goto done; /* nothing shows */
+    if ((status = host->image_create(x1 - x0, y1 - y0, &image)) != SEGUE_OK)
+        goto done;
+    uint32_t *target = host->image_pixels(image, NULL, NULL, &out_stride);
+    for (int x = x0; x < x1; x++)
+        weights[x] = weight;
+    for (int y = y0; y < y1; y++) {
+        uint32_t *line = target + (ptrdiff_t)(y - y0) * (out_stride / 4);
+        if (ys[y] < 0)
+            continue; /* stays transparent */
+        if (y > y0 && ys[y] == ys[y - 1]) { /* the same source row as the line above (pixelize's squares) */
+            memcpy(line, line - out_stride / 4, sizeof *line * (size_t)(x1 - x0));
+            continue;
+        }
+        gather_row(pixels + (ptrdiff_t)ys[y] * (stride / 4), xs + x0, line, x1 - x0);
+        if (weight != 1.f)
+            scale_row(line, weights + x0, line, x1 - x0);
+    }
+    segue_draw draw = SEGUE_DRAW_DEFAULTS;
+    draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x + x0, frame.y + y0 };
+    status = host->canvas_draw_image(canvas, image, &draw);
+done:
     free(xs);
     free(ys);
     free(weights);
