@@ -409,9 +409,11 @@ static void pixelize_source(const struct frame *f, int *x, int *y)
 
 /* ---- the per-pixel transitions, a row at a time ------------------------- */
 
-/* hblur's means (see box_mix_row()): a bias under which float rounding
- * cannot take a whole-number mean to the one below, yet above no true mean
- * that is not whole (they lie at least 1/(2^bits · box) below one). */
+/* hblur's means (see box_mix_row()): added before truncating, so that float
+ * rounding (a few parts in 2^24 of a mean) cannot take a whole-number mean
+ * to the one below. It also takes up the rare true means that lie within
+ * it below a whole number: one level off xfade there, as xfade's own float
+ * rounding is elsewhere. */
 #define BOX_BIAS (1.f / 8192.f)
 
 /* One pixel of box_mix_row()'s means: the box [x, end). */
@@ -516,7 +518,7 @@ static void box_mix_row(const uint32_t *a, const uint32_t *b, int width, int siz
 /* hblur's box and the scale of its weights: the box 1 + half the width times
  * how far from either end the transition is (xfade's); the weights' bits as
  * many as keep a box's total under 2^31 (255 · 2^bits · box), up to 11 —
- * a weight to within 1/4096; and recip[x] as box_mix_row() takes it. */
+ * a weight rounded to 1/2048; and recip[x] as box_mix_row() takes it. */
 static int box_weights(const struct frame *f, float *recip, int *bits)
 {
     const float prog = f->p <= 0.5f ? f->p * 2.f : (1.f - f->p) * 2.f;

@@ -149,7 +149,7 @@ def test_the_two_picture_ones_alone_fade_in(engine, stills, name):
 @pytest.mark.parametrize("progress", [0.3, 0.9])
 def test_hblur_alone_blurs_and_fades_in(engine, stills, progress):
     """With one view, hblur's box mean of it along each row, weighted 1 − p as xfade's mix weighs it and
-    truncated: numpy's sums, to within the plugin's weights of 1/4096. In Segue's premultiplied layout."""
+    truncated: numpy's sums, to within the plugin's weights, rounded to 1/2048. In Segue's premultiplied layout."""
     b = pictures(stills)[1]
     bgra = np.dstack([b[..., ::-1], np.full((HEIGHT, WIDTH), 255, np.uint8)])  # opaque: premultiplied as it is
     alone = engine.render(".xfade(.hblur)", None, bgra, progress, premultiplied=True)
