@@ -146,6 +146,15 @@ def test_the_two_picture_ones_alone_fade_in(engine, stills, name):
     assert np.array_equal(alone, faded)
 
 
+@pytest.mark.parametrize("name", sorted(BOTH_PICTURES))
+def test_the_two_picture_ones_leave_the_removed_view_as_it_is(engine, stills, name):
+    """Their mix is drawn from the inserted side: on the removed side alone the view is unchanged."""
+    a, b = pictures(stills)
+    alone = engine.render(f".asymmetric(insertion: .opacity, removal: .xfade(.{name}))", a, b, 0.4)
+    assert np.array_equal(alone, engine.render(".asymmetric(insertion: .opacity, removal: .identity)", a, b, 0.4))
+    assert not np.array_equal(alone, engine.render(f".xfade(.{name})", a, b, 0.4))
+
+
 @pytest.mark.parametrize("progress", [0.3, 0.9])
 def test_hblur_alone_blurs_and_fades_in(engine, stills, progress):
     """With one view, hblur's box mean of it along each row, weighted 1 − p as xfade's mix weighs it and
