@@ -653,44 +653,20 @@ static void rectcrop_bounds(const struct frame *f, int b[4])
     b[3] = f->h / 2 + zh > f->h ? f->h : f->h / 2 + zh;
 }
 
-/* Whether a rectangle's sides fall between pixels. */
-static int whole_pixels(segue_rect r)
-{
-    return r.x == floor(r.x) && r.y == floor(r.y) && r.width == floor(r.width) && r.height == floor(r.height);
-}
-
-/* The frame filled with `color`, but for `hole` (NULL for none; inside the
- * frame): where the other view shows, so that it is not seen over the
- * colour. On whole pixels, as up to four rectangles round the hole (above,
- * below, left and right of it), which the host fills without a mask;
- * otherwise as one path with the hole, so that no edge is drawn twice. */
+/* The frame filled with `color`, but for `hole` (NULL for none): where the
+ * other view shows, so that it is not seen over the colour. One path with
+ * the hole, not rectangles round it: under a transform between pixels,
+ * rectangles side by side would each soften the edge they share, a seam. */
 static segue_status fill(segue_canvas *canvas, segue_rect frame, const segue_rect *hole, segue_color color)
 {
-    segue_rect parts[4] = { frame };
-    int count = 1;
-    const int split = hole && whole_pixels(frame) && whole_pixels(*hole);
-    if (split) {
-        const double x1 = frame.x + frame.width, y1 = frame.y + frame.height;
-        const double hx1 = hole->x + hole->width, hy1 = hole->y + hole->height;
-        parts[0] = (segue_rect){ frame.x, frame.y, frame.width, hole->y - frame.y };
-        parts[1] = (segue_rect){ frame.x, hy1, frame.width, y1 - hy1 };
-        parts[2] = (segue_rect){ frame.x, hole->y, hole->x - frame.x, hole->height };
-        parts[3] = (segue_rect){ hx1, hole->y, x1 - hx1, hole->height };
-        count = 4;
-    }
-    segue_status status = SEGUE_OK;
-    for (int i = 0; i < count && status == SEGUE_OK; i++) {
-        if (parts[i].width <= 0 || parts[i].height <= 0)
-            continue;
-        segue_path *path = host->path_create();
-        if (!path)
-            return SEGUE_ERROR_OUT_OF_MEMORY;
-        host->path_add_rect(path, parts[i]);
-        if (hole && !split)
-            host->path_add_rect(path, *hole);
-        status = host->canvas_fill_path(canvas, path, SEGUE_FILL_EVEN_ODD, color, SEGUE_BLEND_NORMAL);
-        host->path_destroy(path);
-    }
+    segue_path *path = host->path_create();
+    if (!path)
+        return SEGUE_ERROR_OUT_OF_MEMORY;
+    host->path_add_rect(path, frame);
+    if (hole)
+        host->path_add_rect(path, *hole);
+    segue_status status = host->canvas_fill_path(canvas, path, SEGUE_FILL_EVEN_ODD, color, SEGUE_BLEND_NORMAL);
+    host->path_destroy(path);
     return status;
 }
 

@@ -137,6 +137,22 @@ def test_whole_pixel_ones_take_each_pixel_from_one_view(engine, name):
             assert colours == {red, blue}, (progress, colours)
 
 
+@pytest.mark.parametrize("progress", [0.3, 0.7])
+def test_rectcrop_between_pixels_has_no_seams(engine, stills, progress):
+    """Moved half a pixel, the background round the rectangle is still one fill: opaque pictures give an
+    opaque frame but for the soft rims of the rectangle (and of the frame itself), no seam across the
+    background."""
+    a, b = pictures(stills)
+    frame = engine.render(".xfade(.rectcrop).combined(with: .offset(x: 0.5, y: 0.25))", a, b, progress)
+    p = np.float32(1) - np.float32(progress)  # xfade's progress, and its rectangle, as rectcrop_bounds()
+    zw, zh = int(abs(p - np.float32(0.5)) * WIDTH), int(abs(p - np.float32(0.5)) * HEIGHT)
+    x0, y0, x1, y1 = WIDTH // 2 - zw + 1, HEIGHT // 2 - zh + 1, WIDTH // 2 + zw, HEIGHT // 2 + zh
+    ys, xs = np.nonzero(frame[1:-1, 1:-1, 3] < 255)
+    ys, xs = ys + 1, xs + 1
+    on_rim = (xs >= x0 - 1) & (xs <= x1 + 1) & (ys >= y0 - 1) & (ys <= y1 + 1)
+    assert on_rim.all(), list(zip(ys[~on_rim][:5], xs[~on_rim][:5]))
+
+
 @pytest.mark.parametrize("name", sorted(BOTH_PICTURES - {"hblur"}))
 def test_the_two_picture_ones_alone_fade_in(engine, stills, name):
     """With one view there is no partner to weigh against: the view fades in, as xfade's fade."""
