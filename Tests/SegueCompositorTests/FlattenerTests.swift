@@ -291,6 +291,68 @@ struct FlattenerTests {
         #expect(target[15, 10] == 0 && target[15, 21] == 0)
     }
 
+    // MARK: A frame with a hole
+
+    /// A background filled round a window: a whole-pixel rectangle with a
+    /// whole-pixel hole, even-odd. Colours and images clipped by it are drawn
+    /// as the four pieces round the hole, without a clip path; each pixel is
+    /// the unclipped drawing's inside the frame and out of the hole, and the
+    /// background's elsewhere.
+    @Test("a frame with a whole-pixel hole clips as up to four rectangles, to exactly its pixels",
+          arguments: [PixelRect(x0: 10, y0: 8, x1: 70, y1: 58), PixelRect(x0: 0, y0: 0, x1: 30, y1: 80),
+                      PixelRect(x0: 20, y0: 30, x1: 40, y1: 30), PixelRect(x0: 0, y0: 0, x1: 96, y1: 80)])
+    func frameWithHole(window: PixelRect) throws {
+        let frame = PixelRect(x0: 0, y0: 0, x1: Self.width, y1: Self.height)
+        let area = Path { path in
+            path.addRect(frame.rect)
+            path.addRect(window.rect)
+        }
+        let image = noiseSurface(width: 90, height: 70, seed: 64)
+        let sources: [DrawItem] = [DrawItem(source: .color(color8(200, 40, 10, 255))),
+                                   DrawItem(source: .surface(image), transform: .translation(x: 3, y: 5), opacity: 0.7)]
+        for var item in sources {
+            let unclipped = try render(Picture([item]), width: Self.width, height: Self.height,
+                                       background: Self.background)
+            item.clip = .path(area, .evenOdd)
+            let primitives = Flattener.primitives(of: Picture([item]))
+            #expect(primitives.allSatisfy { $0.clipPaths.isEmpty && $0.clipRect?.isIntegral == true })
+            let rows = window.y1 > window.y0
+            #expect(primitives.count == [window.y0 > 0, rows && window.x0 > 0, rows && window.x1 < Self.width,
+                                         window.y1 < Self.height].filter { $0 }.count)
+            let clipped = try render(Picture([item]), width: Self.width, height: Self.height,
+                                     background: Self.background, threads: 2)
+            var wrong = 0
+            for y in 0..<Self.height {
+                for x in 0..<Self.width {
+                    let shown = !window.contains(x: x, y: y)
+                    if clipped[x, y] != (shown ? unclipped[x, y] : expectedPixel(Self.background)) { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "hole \(window), \(item.source): \(wrong) pixels wrong")
+        }
+    }
+
+    /// Anything else keeps its path: a hole between pixels (the frame moved
+    /// by half a pixel), one reaching out of the frame, the non-zero rule.
+    @Test("a frame with a hole between pixels, a hole across its edge or a non-zero fill keeps its path")
+    func framesThatKeepTheirPath() {
+        func frame(with hole: Rect) -> Path {
+            Path { path in
+                path.addRect(Rect(x: 0, y: 0, width: 96, height: 80))
+                path.addRect(hole)
+            }
+        }
+        let inside = Rect(x: 10, y: 10, width: 40, height: 30)
+        let clips: [Clip] = [.path(frame(with: inside).applying(.translation(x: 0.5, y: 0)), .evenOdd),
+                             .path(frame(with: Rect(x: 80, y: 10, width: 40, height: 30)), .evenOdd),
+                             .path(frame(with: inside), .nonZero)]
+        for clip in clips {
+            let primitives = Flattener.primitives(of: Picture([DrawItem(source: .color(.black), clip: clip)]))
+            #expect(primitives.count == 1 && primitives[0].clipPaths.count == 1, "\(clip)")
+        }
+        #expect(Flattener.wholePixelPieces(of: frame(with: inside), .evenOdd)?.count == 4)
+    }
+
     // MARK: Tint
 
     @Test("a tint paints the source's alpha in the colour: premultiplied tint × source alpha", arguments: [1.0, 0.5])

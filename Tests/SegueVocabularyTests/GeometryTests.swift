@@ -118,6 +118,23 @@ import SegueVocabulary
         }
     }
 
+    /// A path of rectangles only gives one per subpath, in order; any other
+    /// subpath, even one, gives none.
+    @Test func rectanglesOfSubpaths() {
+        let outer = Rect(x: 0, y: 0, width: 96, height: 80), hole = Rect(x: 10.5, y: 8, width: 60, height: 50)
+        var frame = Path(outer)
+        frame.addRect(hole)
+        #expect(frame.rectangles == [outer, hole])
+        #expect(Path(hole).rectangles == [hole])
+        var withCircle = frame
+        withCircle.addEllipse(in: hole)
+        var open = frame
+        open.addLine(to: Point(x: 3, y: 3))
+        for path in [withCircle, open, Path(ellipseIn: outer), Path()] {
+            #expect(path.rectangles == nil, "\(path.elements)")
+        }
+    }
+
     @Test func polygonsFollowCurvesWithinTheTolerance() {
         let circle = Path(ellipseIn: Rect(x: -50, y: -50, width: 100, height: 100))
         let polygon = try! #require(circle.polygons(tolerance: 0.1).first)

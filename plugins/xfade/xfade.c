@@ -656,7 +656,9 @@ static void rectcrop_bounds(const struct frame *f, int b[4])
 /* The frame filled with `color`, but for `hole` (NULL for none): where the
  * other view shows, so that it is not seen over the colour. One path with
  * the hole, not rectangles round it: under a transform between pixels,
- * rectangles side by side would each soften the edge they share, a seam. */
+ * rectangles side by side would each soften the edge they share, a seam.
+ * Where the frame and hole fall on whole device pixels, the host draws the
+ * path as the rectangles round the hole itself, without a mask. */
 static segue_status fill(segue_canvas *canvas, segue_rect frame, const segue_rect *hole, segue_color color)
 {
     segue_path *path = host->path_create();

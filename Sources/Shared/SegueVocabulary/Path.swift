@@ -75,6 +75,22 @@ public struct Path: Hashable, Sendable {
         return Rect(x: min(a.x, c.x), y: min(a.y, c.y), width: abs(c.x - a.x), height: abs(c.y - a.y))
     }
 
+    /// The rectangles of a path made only of rectangles, one per subpath in
+    /// order, each as `rectangle` reads it; nil for any other path.
+    public var rectangles: [Rect]? {
+        var result: [Rect] = []
+        var start = elements.startIndex
+        while start < elements.endIndex {
+            let end = elements[(start + 1)...].firstIndex { if case .move = $0 { true } else { false } } ?? elements.endIndex
+            var subpath = Path()
+            subpath.elements = Array(elements[start..<end])
+            guard let rect = subpath.rectangle else { return nil }
+            result.append(rect)
+            start = end
+        }
+        return result.isEmpty ? nil : result
+    }
+
     /// Starts a new subpath at `point`.
     public mutating func move(to point: Point) {
         elements.append(.move(to: point))

@@ -257,8 +257,42 @@ struct Flattener {
         return Color(red: a.red * b.red, green: a.green * b.green, blue: a.blue * b.blue, alpha: a.alpha * b.alpha)
     }
 
+    /// What an even-odd path of two whole-pixel rectangles, one inside the
+    /// other, covers (a frame with a hole: a plugin's background round a
+    /// window), as up to four disjoint whole-pixel rectangles: the rows above
+    /// and below the hole, the columns left and right of it. Drawn through
+    /// those, a colour or image needs no mask, and, their edges lying on
+    /// whole device pixels, no pixel is softened where two meet. Nil for any
+    /// other path or rule; a transform between pixels keeps the path.
+    static func wholePixelPieces(of path: Path, _ rule: FillRule) -> [Rect]? {
+        guard rule == .evenOdd, let rects = path.rectangles, rects.count == 2,
+              rects.allSatisfy(\.isIntegral) else { return nil }
+        let (outer, hole) = rects[0].contains(rects[1]) ? (rects[0], rects[1]) : (rects[1], rects[0])
+        guard outer.contains(hole) else { return nil }
+        return [Rect(x: outer.minX, y: outer.minY, width: outer.width, height: hole.minY - outer.minY),
+                Rect(x: outer.minX, y: hole.minY, width: hole.minX - outer.minX, height: hole.height),
+                Rect(x: hole.maxX, y: hole.minY, width: outer.maxX - hole.maxX, height: hole.height),
+                Rect(x: outer.minX, y: hole.maxY, width: outer.width, height: outer.maxY - hole.maxY)]
+            .filter { !$0.isEmpty }
+    }
+
+    /// Appends the primitive `plan` draws in `context`; a colour or image
+    /// clipped by a frame with a hole (see `wholePixelPieces`) as one per piece.
     private static func append(_ plan: Primitive.Plan, _ context: Context, _ sourceBounds: Rect?,
                                into result: inout [Primitive]) {
+        if case .pixman = plan {
+            for (index, (path, rule)) in context.clipPaths.enumerated() {
+                guard let pieces = wholePixelPieces(of: path, rule) else { continue }
+                var rest = context
+                rest.clipPaths.remove(at: index)
+                for piece in pieces {
+                    var part = rest
+                    part.add(.rect(piece))
+                    append(plan, part, sourceBounds, into: &result)
+                }
+                return
+            }
+        }
         let clipBounds = context.clipBounds
         let bounds: Rect? = switch (sourceBounds, clipBounds) {
         case let (s?, c?): s.intersection(c)
