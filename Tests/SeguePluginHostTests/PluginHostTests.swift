@@ -309,4 +309,77 @@ import Testing
         try instance.render(instance.descriptor.defaultActive, into: &alone)
         #expect(drawnColor(alone) == .red)
     }
+
+    /// What the last render of `peekRender` found: 1 lent, 0 not lent, 2 something wrong.
+    nonisolated(unsafe) static var peekVerdict = -1
+
+    /// What canvas_peek lends, checked inside a render: the bytes
+    /// canvas_rasterize gives, row by row, or NULL; and NULL for a NULL
+    /// canvas, image or stride and for a layer's recording.
+    static let peekRender: InMemoryPlugin.Render = { _, _, canvas in
+        peekVerdict = peekCheck(canvas)
+        return 0
+    }
+
+    static func peekCheck(_ canvas: OpaquePointer?) -> Int {
+        let host = InMemoryPlugin.host
+        let content = host.canvas_content!(canvas)
+        var stride: Int32 = 0, width: Int32 = 0, height: Int32 = 0, rasterStride: Int32 = 0
+        var layer: OpaquePointer?
+        if let child = host.canvas_begin_layer!(canvas) { layer = host.canvas_end_layer!(child) }
+        guard host.canvas_peek!(nil, content, &stride) == nil, host.canvas_peek!(canvas, nil, &stride) == nil,
+              host.canvas_peek!(canvas, content, nil) == nil, host.canvas_peek!(canvas, layer, &stride) == nil else {
+            return 2
+        }
+        var raster: OpaquePointer?
+        guard host.canvas_rasterize!(canvas, content, &raster) == 0,
+              let copy = host.image_pixels!(raster, &width, &height, &rasterStride) else { return 2 }
+        // A pixel image (its pixels spanning (0, 0)–(width, height)) is lent where it covers the frame:
+        // one reaching its far corner from (0, 0), at the frame's origin; the copy, placed there too, does not.
+        let frame = host.canvas_frame!(canvas)
+        var image: OpaquePointer?, imageStride: Int32 = 0
+        guard host.image_create!(Int32(frame.x + frame.width), Int32(frame.y + frame.height), &image) == 0 else { return 2 }
+        defer { host.image_release!(image) }
+        let base = host.image_pixels!(image, nil, nil, &imageStride)!
+        guard host.canvas_peek!(canvas, image, &stride) == UnsafeRawPointer(base + Int(frame.y) * Int(imageStride) + 4 * Int(frame.x)),
+              stride == imageStride, frame.x == 0 || host.canvas_peek!(canvas, raster, &stride) == nil else {
+            return 2
+        }
+        guard let lent = host.canvas_peek!(canvas, content, &stride) else { return 0 }
+        for y in 0..<Int(height) where memcmp(lent + y * Int(stride), copy + y * Int(rasterStride), 4 * Int(width)) != 0 {
+            return 2
+        }
+        return 1
+    }
+
+    @Test("canvas_peek lends a view's pixels where they lie when a copy would be the same bytes, and only then")
+    func peek() throws {
+        let effect = InMemoryPlugin.effect(id: "test.peek", name: "peek", params: [], render: Self.peekRender)
+        let plugin = try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:peek")
+        let instance = try PluginEffect(plugin.effects[0])
+        let input = try Surface(width: 9, height: 8)
+        for y in 0..<8 { for x in 0..<9 { input[x, y] = UInt32(truncatingIfNeeded: (x * 7 + y * 13) &* 0x0101_0101) | 0xFF00_0000 } }
+        let frame = Rect(x: 2, y: 1, width: 6, height: 5)
+        func placed(_ transform: AffineTransform) -> DrawItem { DrawItem(source: .surface(input), transform: transform) }
+        var faded = placed(.translation(x: 2, y: 1)), clipped = faded, framed = faded
+        faded.opacity = 0.5
+        clipped.clip = .rect(Rect(x: 3, y: 1, width: 6, height: 5))
+        framed.clip = .rect(frame)
+        let lent: [(String, [DrawItem])] = [("placed at the frame", [placed(.translation(x: 2, y: 1))]),
+                                            ("larger than the frame", [placed(.translation(x: -1, y: 0))]),
+                                            ("clipped to the frame", [framed])]
+        let drawn: [(String, [DrawItem])] = [("between pixels", [placed(.translation(x: 1.5, y: 1))]),
+                                             ("short of the frame", [placed(.translation(x: 3, y: 1))]),
+                                             ("scaled", [placed(.scale(x: 2, y: 2))]),
+                                             ("faded", [faded]), ("clipped inside the frame", [clipped]),
+                                             ("two images", [placed(.translation(x: 2, y: 1)), faded])]
+        for (expected, cases) in [(1, lent), (0, drawn)] {
+            for (name, items) in cases {
+                var canvas = PictureRecorder(frame: frame, content: Picture(items))
+                Self.peekVerdict = -1
+                try instance.render(instance.descriptor.defaultActive, into: &canvas)
+                #expect(Self.peekVerdict == expected, "\(name)")
+            }
+        }
+    }
 }

@@ -227,6 +227,10 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
     EXPECT(host->canvas_content((segue_canvas *)path) == NULL, "the content of a path");
     EXPECT(host->canvas_is_cancelled((segue_canvas *)content) == 0, "asking an image whether it is cancelled");
     EXPECT(host->image_pixels((segue_image *)path, NULL, NULL, NULL) == NULL, "the pixels of a path");
+    int32_t stride = 0;
+    const int peeks = host->struct_size >= offsetof(segue_host, canvas_peek) + sizeof host->canvas_peek;
+    EXPECT(!peeks || host->canvas_peek(canvas, (segue_image *)path, &stride) == NULL, "peeking at a path");
+    EXPECT(!peeks || host->canvas_peek((segue_canvas *)content, content, &stride) == NULL, "peeking through an image");
     host->path_line_to((segue_path *)content, 1, 1);   /* ignored */
     host->path_destroy((segue_path *)content);         /* ignored */
     host->image_release((segue_image *)path);          /* ignored */
@@ -238,6 +242,7 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
     EXPECT(host->canvas_draw_image(canvas, odd, NULL) == invalid, "a misaligned pointer drawn as an image");
     EXPECT(host->canvas_content((segue_canvas *)(void *)unrelated) == NULL, "the content of unrelated memory");
     EXPECT(host->canvas_is_cancelled((segue_canvas *)(void *)unrelated) == 0, "unrelated memory cancelled");
+    EXPECT(!peeks || host->canvas_peek(canvas, odd, &stride) == NULL, "peeking at a misaligned pointer");
     host->image_release(junk);                          /* ignored */
     host->path_destroy((segue_path *)(void *)unrelated); /* ignored */
 
@@ -265,6 +270,8 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
     host->image_release(owned);
     host->image_release(owned);                         /* ignored */
     EXPECT(host->image_pixels(owned, NULL, NULL, NULL) == NULL, "the pixels of a released image");
+    EXPECT(!peeks || host->canvas_peek(canvas, owned, &stride) == NULL, "peeking at a released image");
+    EXPECT(!peeks || host->canvas_peek(layer, content, &stride) == NULL, "peeking from an ended layer");
     EXPECT(host->canvas_draw_image(canvas, owned, NULL) == invalid, "drawing a released image");
 
     /* The canvas and content of an earlier render, which have ended. */
@@ -272,6 +279,7 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
         EXPECT(host->canvas_is_cancelled(previous_canvas) == 0, "asking an ended canvas whether it is cancelled");
         EXPECT(is_zero_rect(host->canvas_frame(previous_canvas)), "the frame of an ended canvas");
         EXPECT(host->canvas_content(previous_canvas) == NULL, "the content of an ended canvas");
+        EXPECT(!peeks || host->canvas_peek(previous_canvas, content, &stride) == NULL, "peeking from an ended canvas");
         EXPECT(host->canvas_draw_image(previous_canvas, content, NULL) == invalid, "drawing into an ended canvas");
         EXPECT(host->canvas_draw_image(canvas, previous_image, NULL) == invalid, "drawing an ended canvas's image");
         host->canvas_set_error(previous_canvas, "this message must go nowhere");

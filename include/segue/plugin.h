@@ -65,8 +65,9 @@
  *  - Releases and what they added: 0.1.0, the first; 0.2.0,
  *    segue_draw.filter, segue_param_desc.removal, and at the end of the host
  *    table canvas_draw_distorted() with segue_distortion, then
- *    canvas_partner(). A plugin built against the 0.1.0 headers keeps
- *    loading and rendering the same bytes (the tests hold a frozen copy).
+ *    canvas_partner() and canvas_peek(). A plugin built against the 0.1.0
+ *    headers keeps loading and rendering the same bytes (the tests hold a
+ *    frozen copy).
  */
 #ifndef SEGUE_PLUGIN_H
 #define SEGUE_PLUGIN_H
@@ -385,12 +386,29 @@ typedef struct segue_host {
      * draws it: the removed view while an effect draws the inserted one, the
      * inserted view while one draws the removed one. It is for the few
      * effects whose every pixel depends on both pictures at once (xfade's
-     * distance, fadefast and fadeslow): read it with canvas_rasterize(),
-     * which renders it over this canvas's frame. Owned by the canvas, valid
+     * distance, fadefast and fadeslow): read it with canvas_peek(), or
+     * canvas_rasterize(), which renders it over this canvas's frame. Owned by the canvas, valid
      * until render() returns. NULL when the render has one view only (a
      * NULL from or to), and for a NULL or ended canvas.
      */
     segue_image *(*canvas_partner)(segue_canvas *canvas);
+
+    /**
+     * The pixels canvas_rasterize() would give for `image`, lent in place
+     * instead of copied, when they already exist: when the canvas frame lies
+     * on whole pixels and `image` is either a picture of one pixel image
+     * placed on whole pixels, covering the frame and drawn as it is (the
+     * content or partner as segue_render() hands over a view of the output's
+     * size, before an effect has moved or changed it), or a pixel image
+     * covering the frame (its pixels span (0, 0)–(width, height), as
+     * canvas_rasterize() reads them). Returns the pixel at the frame's
+     * origin: premultiplied ARGB32, the frame's width and height of them,
+     * rows `*out_stride` bytes apart. They are read-only, and valid while
+     * `image` is. NULL when they do not exist (call canvas_rasterize()
+     * then), and for a NULL or ended canvas, a NULL or released image or a
+     * NULL out_stride.
+     */
+    const void *(*canvas_peek)(segue_canvas *canvas, segue_image *image, int32_t *out_stride);
 } segue_host;
 
 /* ------------------------------------------------------------------ */

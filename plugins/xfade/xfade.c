@@ -18,6 +18,8 @@
  * canvas_partner() (segue/plugin.h 0.2.0) and draws xfade's mix itself.
  * hblur does too, for speed: its blur of the mix is xfade's mix of the two
  * blurs, one box instead of two. Their removed side is the view as it is.
+ * Where the host lends both views' pixels in place (canvas_peek()), they
+ * are read there rather than copied, and the mix is written to a new image.
  *
  * The maths of every transition is xfade's own, in single precision as
  * xfade computes it, with its progress p = 1 − (Segue's progress) running
@@ -565,11 +567,12 @@ static void circle_span(const struct frame *f, int y, int *x0, int *x1)
 }
 
 /* distance, on the inserted side: xfade's mix of the removed view's pixel
- * a (partner) with the inserted one's b, truncated as xfade stores it. */
-ROW_LOOP static void distance_row(const uint32_t *partner, uint32_t *line, int width, float p)
+ * a (partner) with the inserted one's b (own), truncated as xfade stores it,
+ * into line (which may be own). */
+ROW_LOOP static void distance_row(const uint32_t *partner, const uint32_t *own, uint32_t *line, int width, float p)
 {
     for (int x = 0; x < width; x++) {
-        const uint32_t a = partner[x], b = line[x];
+        const uint32_t a = partner[x], b = own[x];
         /* In xfade's plane order for planar RGB: green, blue, red. */
         const float dg = channel(a, 8) / 255.f - channel(b, 8) / 255.f;
         const float db = channel(a, 0) / 255.f - channel(b, 0) / 255.f;
@@ -601,11 +604,12 @@ static void mix_table(enum transition t, float p, uint8_t *mix)
         }
 }
 
-/* fadefast and fadeslow, on the inserted side: each channel from the table. */
-static void mixed_row(const uint32_t *partner, uint32_t *line, int width, const uint8_t *mix)
+/* fadefast and fadeslow, on the inserted side: each channel from the table,
+ * into line (which may be own). */
+static void mixed_row(const uint32_t *partner, const uint32_t *own, uint32_t *line, int width, const uint8_t *mix)
 {
     for (int x = 0; x < width; x++) {
-        const uint32_t a = partner[x], b = line[x];
+        const uint32_t a = partner[x], b = own[x];
         uint32_t out = 0;
         for (int shift = 0; shift < 32; shift += 8)
             out |= (uint32_t)mix[256 * channel(a, shift) + channel(b, shift)] << shift;
@@ -993,6 +997,35 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
     return SEGUE_OK;
 }
 
+/* The pixels of `image` over the canvas frame, read in place, when the host
+ * lends them (canvas_peek(), segue/plugin.h 0.2.0); NULL when it cannot. */
+static const uint32_t *peek(segue_canvas *canvas, segue_image *image, int32_t *stride)
+{
+    if (host->struct_size < offsetof(segue_host, canvas_peek) + sizeof host->canvas_peek)
+        return NULL;
+    return host->canvas_peek(canvas, image, stride);
+}
+
+/* The pixels of `image` over the canvas frame, `*width` × `*height` of them,
+ * to read only: in place when the host lends them, else a copy through
+ * canvas_rasterize(). NULL, with *status set, when rasterising fails. */
+static const uint32_t *read_pixels(segue_canvas *canvas, segue_image *image, int32_t *width, int32_t *height,
+                                   int32_t *stride, segue_status *status)
+{
+    *status = SEGUE_OK;
+    const uint32_t *pixels = peek(canvas, image, stride);
+    if (pixels) {
+        const segue_rect frame = host->canvas_frame(canvas);
+        *width = (int32_t)frame.width; /* the host lends a frame of whole pixels only */
+        *height = (int32_t)frame.height;
+        return pixels;
+    }
+    segue_image *raster = NULL;
+    if ((*status = host->canvas_rasterize(canvas, image, &raster)) != SEGUE_OK)
+        return NULL;
+    return host->image_pixels(raster, width, height, stride);
+}
+
 static segue_status xfade_render(void *instance, const segue_value *values, segue_canvas *canvas)
 {
     (void)instance;
@@ -1026,28 +1059,35 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     if (done)
         return status;
 
-    /* The per-pixel path: the content's pixels, changed in place or into a new image. */
-    segue_image *raster = NULL;
-    if ((status = host->canvas_rasterize(canvas, content, &raster)) != SEGUE_OK)
-        return status;
-    int32_t raster_width, raster_height, stride;
-    uint32_t *pixels = host->image_pixels(raster, &raster_width, &raster_height, &stride);
-    const int width = raster_width, height = raster_height; /* not addressed: loops over them vectorise */
-    f.w = width;
-    f.h = height;
+    /* The per-pixel path: the content's pixels changed, in place in a copy of them, or, for the
+     * transitions of both views when the host lends the content's pixels, into a new image; the
+     * inserted side of those reads the partner's pixels too. */
     const int both = f.transition == distance || f.transition == fadefast || f.transition == fadeslow
                      || f.transition == hblur;
     const uint32_t *other = NULL; /* the partner's pixels, covering the frame as this view's do */
-    int32_t other_stride = 0;
-    if (inserting && both && partner) {
-        segue_image *partner_pixels = NULL;
-        int32_t partner_width, partner_height;
-        if ((status = host->canvas_rasterize(canvas, partner, &partner_pixels)) != SEGUE_OK)
-            return status;
-        other = host->image_pixels(partner_pixels, &partner_width, &partner_height, &other_stride);
-        if (partner_width != width || partner_height != height)
-            other = NULL; /* cannot happen: both cover this canvas's frame */
+    int32_t other_width = 0, other_height = 0, other_stride = 0;
+    if (inserting && both && partner
+        && !(other = read_pixels(canvas, partner, &other_width, &other_height, &other_stride, &status)))
+        return status;
+    segue_image *raster = NULL, *created = NULL;
+    int32_t source_stride = 0;
+    const uint32_t *source = other ? peek(canvas, content, &source_stride) : NULL; /* the content's, to read */
+    if ((status = source ? host->image_create(f.w, f.h, &created) : host->canvas_rasterize(canvas, content, &raster))
+        != SEGUE_OK)
+        return status;
+    if (created)
+        raster = created;
+    int32_t raster_width, raster_height, stride;
+    uint32_t *pixels = host->image_pixels(raster, &raster_width, &raster_height, &stride); /* to write */
+    if (!source) {
+        source = pixels;
+        source_stride = stride;
     }
+    const int width = raster_width, height = raster_height; /* not addressed: loops over them vectorise */
+    f.w = width;
+    f.h = height;
+    if (other_width != width || other_height != height)
+        other = NULL; /* cannot happen: both cover this canvas's frame */
     int noise_locked = 0;
     if (f.transition == dissolve && inserting) {
         if (!(f.noise = lock_noise(width, height))) {
@@ -1087,12 +1127,13 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
             status = SEGUE_ERROR_CANCELLED;
             break;
         }
-        uint32_t *line = pixels + (ptrdiff_t)y * stride / 4; /* changed in place: each side reads its own row only */
+        uint32_t *line = pixels + (ptrdiff_t)y * stride / 4; /* written: each side reads its own row only */
+        const uint32_t *own = source + (ptrdiff_t)y * source_stride / 4; /* read: `line` itself, or the content's */
         if (inserting && (y == 0 || !same_every_row(f.transition)))
             row_weights(&f, y, weights);
         switch (f.transition) {
         case hblur: /* inserted: the mix of both, or the view alone fading in */
-            box_mix_row(other ? other + (ptrdiff_t)y * other_stride / 4 : line, line, width, box, wa, wb, sums, recip,
+            box_mix_row(other ? other + (ptrdiff_t)y * other_stride / 4 : own, own, width, box, wa, wb, sums, recip,
                         line);
             break;
         case fadegrays:
@@ -1118,15 +1159,15 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
             if (other) {
                 const uint32_t *a = other + (ptrdiff_t)y * other_stride / 4;
                 if (f.transition == distance)
-                    distance_row(a, line, width, f.p);
+                    distance_row(a, own, line, width, f.p);
                 else
-                    mixed_row(a, line, width, mix);
+                    mixed_row(a, own, line, width, mix);
                 break;
             }
             /* alone, the view fades in: */
             /* fall through */
         default: /* most of them: the row's own pixels, weighted */
-            scale_row(line, weights, line, width);
+            scale_row(own, weights, line, width);
             break;
         }
     }
@@ -1140,6 +1181,7 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
         draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
         status = host->canvas_draw_image(canvas, raster, &draw);
     }
+    host->image_release(created);
     if (noise_locked)
         pthread_mutex_unlock(&noise_field.lock);
     return status;

@@ -143,6 +143,32 @@ enum CanvasCalls {
 
     /// The image rendered to pixels covering `frame`'s whole pixels, pixel
     /// (0, 0) at the frame's top-left corner.
+    /// What `rasterize` would give for `image` over `frame`, when those pixels
+    /// already exist: a pixel image covering the frame, or a picture of one
+    /// surface placed on whole pixels, covering the frame and drawn as it is.
+    /// The address of the frame's first pixel in them, or nil.
+    static func existingPixels(of image: PluginImage, frame: Rect) -> (address: UnsafeRawPointer, stride: Int)? {
+        let surface: Surface, placement: AffineTransform
+        switch image.content {
+        case .pixels(let pixels):
+            (surface, placement) = (pixels, .identity)
+        case .picture(let picture):
+            guard picture.items.count == 1, let item = picture.items.first, case .surface(let pixels) = item.source,
+                  item.crop == nil, item.opacity == 1, item.tint == nil, item.channels == nil,
+                  item.blend == .normal, !item.isFiltered else { return nil }
+            switch item.clip {
+            case nil: break
+            case .rect(let r) where r.contains(frame): break
+            default: return nil
+            }
+            (surface, placement) = (pixels, item.transform)
+        }
+        let placed = placement.boundingBox(of: surface.bounds.rect)
+        guard frame.isIntegral, !frame.isEmpty, placement.isIntegerTranslation, placed.contains(frame) else { return nil }
+        let x = Int(frame.minX - placement.tx), y = Int(frame.minY - placement.ty)
+        return (UnsafeRawPointer(surface.pixels) + y * surface.stride + 4 * x, surface.stride)
+    }
+
     static func rasterize(_ image: PluginImage, frame: Rect, cancellation: Cancellation,
                           with compositor: Compositor) throws -> Surface {
         let area = frame.enclosingPixels

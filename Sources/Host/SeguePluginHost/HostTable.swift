@@ -87,6 +87,14 @@ enum HostTable {
                 out.pointee = session.hand(.pixels(pixels))
             }
         }
+        host.canvas_peek = { canvas, image, stride in
+            guard let session = CanvasSession.lookup(canvas).object, let image = PluginImage.lookup(image).object,
+                  let stride, let pixels = CanvasCalls.existingPixels(of: image, frame: session.canvas.frame) else {
+                return nil
+            }
+            stride.pointee = Int32(pixels.stride)
+            return pixels.address
+        }
         host.canvas_set_error = { canvas, message in
             guard let session = CanvasSession.lookup(canvas).object else { return }
             session.root.error = message.map { String(cString: $0) } ?? "the effect failed"

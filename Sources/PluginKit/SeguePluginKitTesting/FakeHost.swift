@@ -218,7 +218,9 @@ private func makeTable() -> segue_host {
             canvas.calls.append(.distort(DistortCall(image: label(image), distortion: recorded)))
             return Status.ok.cValue
         },
-        // The fake canvas draws one view alone: it has no partner.
-        canvas_partner: { _ in nil }
+        // The fake canvas draws one view alone: it has no partner, and its
+        // content's pixels are always rasterised.
+        canvas_partner: { _ in nil },
+        canvas_peek: { _, _, _ in nil }
     )
 }

@@ -105,7 +105,7 @@ public struct DrawItem: Sendable {
 
     /// True when the item draws its source through an offscreen image
     /// (a distortion, a projection, a colour matrix or a blur).
-    var isFiltered: Bool { distortion != nil || projection != nil || colorMatrix != nil || blur != nil }
+    public var isFiltered: Bool { distortion != nil || projection != nil || colorMatrix != nil || blur != nil }
 
     /// True when the item draws its source in place, changing only its colours.
     var onlyAdjustsColour: Bool {
