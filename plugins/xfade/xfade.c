@@ -483,17 +483,25 @@ static void box_mix_row(const uint32_t *a, const uint32_t *b, int width, int siz
     int x = 0;
 #if defined(__SSE2__)
     /* The totals: a pixel's four channels at once, a and b interleaved byte
-     * by byte and weighed in pairs by one multiply-add. */
+     * by byte and weighed in pairs by one multiply-add; four pixels a step,
+     * their partial sums formed apart from the running total, so that only
+     * one addition a step waits for the one before. */
     const __m128i none = _mm_setzero_si128(), weights = _mm_set1_epi32((int32_t)((uint32_t)wb << 16 | (uint32_t)wa));
     __m128i running = none;
     _mm_storeu_si128((__m128i *)sums, running);
-    for (; x + 2 <= width; x += 2) {
-        const __m128i pair = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(a + x)),
-                                               _mm_loadl_epi64((const __m128i *)(b + x)));
-        running = _mm_add_epi32(running, _mm_madd_epi16(_mm_unpacklo_epi8(pair, none), weights));
-        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 1)), running);
-        running = _mm_add_epi32(running, _mm_madd_epi16(_mm_unpackhi_epi8(pair, none), weights));
-        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 2)), running);
+    for (; x + 4 <= width; x += 4) {
+        const __m128i pa = _mm_loadu_si128((const __m128i *)(a + x)), pb = _mm_loadu_si128((const __m128i *)(b + x));
+        const __m128i low = _mm_unpacklo_epi8(pa, pb), high = _mm_unpackhi_epi8(pa, pb);
+        const __m128i m0 = _mm_madd_epi16(_mm_unpacklo_epi8(low, none), weights);
+        const __m128i m1 = _mm_madd_epi16(_mm_unpackhi_epi8(low, none), weights);
+        const __m128i m2 = _mm_madd_epi16(_mm_unpacklo_epi8(high, none), weights);
+        const __m128i m3 = _mm_madd_epi16(_mm_unpackhi_epi8(high, none), weights);
+        const __m128i m01 = _mm_add_epi32(m0, m1), m012 = _mm_add_epi32(m01, m2);
+        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 1)), _mm_add_epi32(running, m0));
+        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 2)), _mm_add_epi32(running, m01));
+        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 3)), _mm_add_epi32(running, m012));
+        running = _mm_add_epi32(running, _mm_add_epi32(m012, m3));
+        _mm_storeu_si128((__m128i *)(sums + 4 * (x + 4)), running);
     }
     for (; x < width; x++) {
         const __m128i pair = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)a[x]), _mm_cvtsi32_si128((int)b[x]));
