@@ -1,3 +1,4 @@
+import CVectorKernels
 import SegueBasics
 
 /// An image primitive the span kernels draw instead of pixman: translated
@@ -152,6 +153,20 @@ struct SpanImage {
         }
         SpanKernels.drawRow(sampling, tint: tint, mask: mask, op, into: destination + columns.lowerBound,
                             count: columns.count)
+        prefetchRow(after: y, columns)
+    }
+
+    /// Asks for the part of the source row the next device row reads over
+    /// `columns` while this one is drawn. An image drawn over part of each
+    /// row (a wipe's side, two views meeting) is read in pieces that the
+    /// processor's own prefetcher does not follow from one row to the next:
+    /// at 4K, copying each row from two pictures took twice as long as from
+    /// one, and a quarter less with the next row asked for.
+    private func prefetchRow(after y: Int, _ columns: Range<Int>) {
+        let next = y + row + (wy == 0 ? 1 : 2)
+        let first = max(0, columns.lowerBound + column), end = min(width, columns.upperBound + column)
+        guard next >= 0, next < height, first < end else { return }
+        prefetch_bytes(pixels + next * pitch + first, 4 * (end - first))
     }
 
     /// The device columns of row `y` it draws within `area`; nil for none.

@@ -16,6 +16,11 @@
 /** Whether this processor (and its operating system) runs AVX2 code. */
 int vector_kernels_have_avx2(void);
 
+/** Asks the processor to bring the `bytes` from `start` into its caches,
+ *  one request per 64-byte line: a hint that reads and changes nothing,
+ *  for any processor. */
+void prefetch_bytes(const void *start, size_t bytes);
+
 /** The fixed-point weights of YUV420Encoder (Sources/Host/SegueImageIO/YUV):
  *  Y' = (luma_red·R + luma_green·G + luma_blue·B + luma_offset) >> 16 per
  *  pixel; Cb = (cb_red·ΣR + cb_green·ΣG + cb_blue·ΣB + chroma_offset) >> 18
