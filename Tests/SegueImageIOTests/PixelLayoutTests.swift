@@ -48,20 +48,27 @@ import Testing
 
     @Test func theVectorRowsGiveTheScalarBytes() throws {
         var random = SeededRandom(seed: 21)
-        let (width, height) = (37, 9)  // full eight-pixel runs and a scalar tail, odd sides
+        // Three sixteen-pixel AVX2 runs, an eight-pixel SIMD run, a scalar tail; odd sides.
+        let (width, height) = (61, 9)
         var bytes = [UInt8](repeating: 0, count: 64 * height + 2 * 32 * 5)
         for index in bytes.indices { bytes[index] = UInt8(random.below(256)) }
-        for (step, matrix) in [(1, YCbCr.bt709), (2, YCbCr.bt601.with(.full))] {
-            let vector = try Surface(width: width, height: height), scalar = try Surface(width: width, height: height)
+        // Chroma planes (I420), interleaved Cb first (NV12) and interleaved Cr first.
+        for (step, crFirst, matrix) in [(1, false, YCbCr.bt709), (2, false, YCbCr.bt601.with(.full)),
+                                        (2, true, YCbCr.bt709.with(.full))] {
+            let avx2 = try Surface(width: width, height: height), simd = try Surface(width: width, height: height)
+            let scalar = try Surface(width: width, height: height)
             bytes.withUnsafeMutableBufferPointer { b in
-                let base = b.baseAddress!
-                let planes = YUV420Planes(width: width, height: height, matrix: matrix, luma: base,
-                                          cb: base + 64 * height, cr: base + 64 * height + (step == 2 ? 1 : 32 * 5),
-                                          lumaStride: 64, chromaStride: step == 2 ? 64 : 32, chromaStep: step)
-                YUV420Decoder(matrix: matrix).convert(planes, into: vector)
+                let chroma = b.baseAddress! + 64 * height
+                let (cb, cr) = step == 1 ? (chroma, chroma + 32 * 5) : crFirst ? (chroma + 1, chroma) : (chroma, chroma + 1)
+                let planes = YUV420Planes(width: width, height: height, matrix: matrix, luma: b.baseAddress!,
+                                          cb: cb, cr: cr, lumaStride: 64, chromaStride: step == 2 ? 64 : 32,
+                                          chromaStep: step)
+                YUV420Decoder(matrix: matrix).convert(planes, into: avx2)
+                YUV420Decoder(matrix: matrix).convert(planes, into: simd, avx2: false)
                 YUV420Decoder(matrix: matrix).convert(planes, into: scalar, vectorized: false)
             }
-            #expect(vector.hasSamePixels(as: scalar), "chroma step \(step)")
+            #expect(avx2.hasSamePixels(as: scalar), "AVX2, chroma step \(step), Cr first: \(crFirst)")
+            #expect(simd.hasSamePixels(as: scalar), "SIMD, chroma step \(step), Cr first: \(crFirst)")
         }
     }
 

@@ -1,5 +1,7 @@
-/* YUV420Encoder's conversion with AVX2: sixteen pixels of two rows (eight
- * 2×2 blocks) per step, every integer the same as the Swift scalar code's.
+/* YUV420Encoder's and YUV420Decoder's conversions with AVX2, every integer
+ * the same as the Swift scalar code's.
+ *
+ * Encoding takes sixteen pixels of two rows (eight 2×2 blocks) per step.
  *
  * Luma: a pixel's bytes widened to 16-bit lanes (B, G, R, A) meet the
  * weights (B, G, R, 0) in vpmaddwd, whose lanes are signed 16-bit. The red
@@ -11,7 +13,11 @@
  * Chroma: the same 16-bit lanes of the two rows, added column by column and
  * then pair by pair, are the block sums (at most 1020); vpmaddwd and
  * vphaddd with the 16-bit weights give the scalar's 32-bit sums, then its
- * arithmetic >> 18. */
+ * arithmetic >> 18.
+ *
+ * Decoding takes sixteen pixels of one row per step, in 32-bit lanes as the
+ * scalar code's sums are (they stay below 2³¹); vpackssdw and vpackuswb do
+ * its clamp to 0…255, since every shifted sum fits 16 signed bits. */
 #include "vector_kernels.h"
 
 #if defined(__x86_64__)
@@ -113,6 +119,54 @@ AVX2 size_t yuv420_encode_rows_avx2(const yuv420_weights *weights, const uint32_
     return x / 2;
 }
 
+/* Eight pixels from their luma and chroma bytes (each chroma byte already
+ * doubled into two pixels' lanes): B, G, R, A bytes per pixel. */
+AVX2 static inline __m256i decode8(const yuv420_decode_weights *w, __m128i luma, __m128i cb, __m128i cr)
+{
+    const __m256i half = _mm256_set1_epi32(1 << 15), centre = _mm256_set1_epi32(128);
+    __m256i y = _mm256_sub_epi32(_mm256_cvtepu8_epi32(luma), _mm256_set1_epi32(w->luma_offset));
+    __m256i u = _mm256_sub_epi32(_mm256_cvtepu8_epi32(cb), centre);
+    __m256i v = _mm256_sub_epi32(_mm256_cvtepu8_epi32(cr), centre);
+    __m256i l = _mm256_add_epi32(_mm256_mullo_epi32(y, _mm256_set1_epi32(w->luma)), half);
+    __m256i red = _mm256_add_epi32(l, _mm256_mullo_epi32(v, _mm256_set1_epi32(w->cr_red)));
+    __m256i green = _mm256_add_epi32(_mm256_add_epi32(l, _mm256_mullo_epi32(u, _mm256_set1_epi32(w->cb_green))),
+                                     _mm256_mullo_epi32(v, _mm256_set1_epi32(w->cr_green)));
+    __m256i blue = _mm256_add_epi32(l, _mm256_mullo_epi32(u, _mm256_set1_epi32(w->cb_blue)));
+    /* Per 128-bit lane (pixels 0-3 | 4-7): words B B B B G G G G, R R R R A A A A; then bytes B×4 G×4 R×4 A×4. */
+    __m256i blue_green = _mm256_packs_epi32(_mm256_srai_epi32(blue, 16), _mm256_srai_epi32(green, 16));
+    __m256i red_alpha = _mm256_packs_epi32(_mm256_srai_epi32(red, 16), _mm256_set1_epi32(255));
+    __m256i planar = _mm256_packus_epi16(blue_green, red_alpha);
+    return _mm256_shuffle_epi8(planar, _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                        0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+}
+
+AVX2 size_t yuv420_decode_row_avx2(const yuv420_decode_weights *weights, const uint8_t *luma, const uint8_t *cb,
+                                   const uint8_t *cr, size_t chroma_step, uint32_t *out, size_t width)
+{
+    const __m128i doubled = _mm_setr_epi8(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7);
+    const __m128i evens = _mm_setr_epi8(0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14);
+    const __m128i odds = _mm_setr_epi8(1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15, 15);
+    size_t x = 0;
+    for (; x + 16 <= width; x += 16) {
+        __m128i u, v;
+        if (chroma_step == 1) {
+            u = _mm_shuffle_epi8(_mm_loadl_epi64((const __m128i *)(cb + x / 2)), doubled);
+            v = _mm_shuffle_epi8(_mm_loadl_epi64((const __m128i *)(cr + x / 2)), doubled);
+        } else {
+            /* Interleaved pairs: the sixteen bytes of eight, from whichever of Cb and Cr comes first. */
+            int cb_first = cb < cr;
+            __m128i pairs = _mm_loadu_si128((const __m128i *)((cb_first ? cb : cr) + x));
+            u = _mm_shuffle_epi8(pairs, cb_first ? evens : odds);
+            v = _mm_shuffle_epi8(pairs, cb_first ? odds : evens);
+        }
+        __m128i y = _mm_loadu_si128((const __m128i *)(luma + x));
+        _mm256_storeu_si256((__m256i *)(out + x), decode8(weights, y, u, v));
+        _mm256_storeu_si256((__m256i *)(out + x + 8),
+                            decode8(weights, _mm_srli_si128(y, 8), _mm_srli_si128(u, 8), _mm_srli_si128(v, 8)));
+    }
+    return x;
+}
+
 #else
 
 int vector_kernels_have_avx2(void) { return 0; }
@@ -121,6 +175,13 @@ size_t yuv420_encode_rows_avx2(const yuv420_weights *weights, const uint32_t *to
                                uint8_t *luma_top, uint8_t *luma_bottom, uint8_t *cb, uint8_t *cr, size_t width)
 {
     (void)weights, (void)top, (void)bottom, (void)luma_top, (void)luma_bottom, (void)cb, (void)cr, (void)width;
+    return 0;
+}
+
+size_t yuv420_decode_row_avx2(const yuv420_decode_weights *weights, const uint8_t *luma, const uint8_t *cb,
+                              const uint8_t *cr, size_t chroma_step, uint32_t *out, size_t width)
+{
+    (void)weights, (void)luma, (void)cb, (void)cr, (void)chroma_step, (void)out, (void)width;
     return 0;
 }
 

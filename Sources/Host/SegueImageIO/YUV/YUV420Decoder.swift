@@ -1,12 +1,14 @@
+import CVectorKernels
 import SegueCompositor
 
 /// 4:2:0 Y'CbCr to opaque ARGB32 in fixed point (coefficients scaled by
 /// 2¹⁶), each pixel taking its 2×2 block's chroma sample, as FFmpeg's
 /// unscaled converters do. Within 1 of `YCbCr.decode` on every channel.
 ///
-/// Rows go eight pixels at a time through Swift's SIMD types (SSE on
-/// x86-64, NEON on ARM), the same integer arithmetic as the scalar code
-/// that finishes each row, so both give the same bytes.
+/// Rows go sixteen pixels at a time through AVX2 (CVectorKernels) where the
+/// processor has it, then eight at a time through Swift's SIMD types (SSE on
+/// x86-64, NEON on ARM): the same integer arithmetic as the scalar code that
+/// finishes each row, so all three give the same bytes.
 public struct YUV420Decoder {
     public let matrix: YCbCr
     /// R = (Y' − offset)·luma + (Cr − 128)·crRed, B likewise with Cb, G from both.
@@ -29,18 +31,30 @@ public struct YUV420Decoder {
         crGreen = fixed(-2 * kR * (1 - kR) / (kG * chroma))
     }
 
-    /// Fills `surface` (the planes' size) from `planes`; `vectorized: false`
-    /// converts every pixel with the scalar code (for tests).
-    public func convert(_ planes: YUV420Planes, into surface: Surface, vectorized: Bool = true) {
+    /// The AVX2 kernel's weights (see vector_kernels.h for its bounds).
+    private var wide: yuv420_decode_weights {
+        yuv420_decode_weights(luma: Int32(luma), luma_offset: Int32(lumaOffset), cr_red: Int32(crRed),
+                              cb_blue: Int32(cbBlue), cb_green: Int32(cbGreen), cr_green: Int32(crGreen))
+    }
+
+    /// Fills `surface` (the planes' size) from `planes`. For tests:
+    /// `vectorized: false` converts every pixel with the scalar code,
+    /// `avx2: false` keeps to Swift's SIMD types where AVX2 runs.
+    public func convert(_ planes: YUV420Planes, into surface: Surface, vectorized: Bool = true,
+                        avx2: Bool = Processor.hasAVX2) {
         precondition(planes.width == surface.width && planes.height == surface.height)
         let half = 1 << (Self.fractionBits - 1)
         let step = planes.chromaStep
+        var weights = wide
         for y in 0..<planes.height {
             let lumaRow = planes.luma + y * planes.lumaStride
             let cbRow = planes.cb + (y / 2) * planes.chromaStride
             let crRow = planes.cr + (y / 2) * planes.chromaStride
             let row = surface.row(y)
             var first = 0
+            if vectorized && avx2 {
+                first = yuv420_decode_row_avx2(&weights, lumaRow, cbRow, crRow, step, row, planes.width)
+            }
             if vectorized {
                 while first + 8 <= planes.width {
                     convertEight(lumaRun: lumaRow + first, cb: cbRow + first / 2 * step, cr: crRow + first / 2 * step,

@@ -42,6 +42,24 @@ typedef struct yuv420_weights {
 size_t yuv420_encode_rows_avx2(const yuv420_weights *weights, const uint32_t *top, const uint32_t *bottom,
                                uint8_t *luma_top, uint8_t *luma_bottom, uint8_t *cb, uint8_t *cr, size_t width);
 
+/** The fixed-point weights of YUV420Decoder (Sources/Host/SegueImageIO/YUV):
+ *  with l = (Y' − luma_offset)·luma + 2¹⁵, u = Cb − 128 and v = Cr − 128,
+ *  R = clamp((l + cr_red·v) >> 16), G = clamp((l + cb_green·u + cr_green·v)
+ *  >> 16), B = clamp((l + cb_blue·u) >> 16), clamped to 0…255. Exact while
+ *  every sum stays within 32 signed bits and every sum >> 16 within 16. */
+typedef struct yuv420_decode_weights {
+    int32_t luma, luma_offset, cr_red, cb_blue, cb_green, cr_green;
+} yuv420_decode_weights;
+
+/** Converts the leftmost pixels of one row of 4:2:0 Y'CbCr into opaque
+ *  ARGB32, sixteen at a time for as long as whole groups fit in `width`,
+ *  each pixel taking chroma sample x / 2 of its row: `cb` and `cr` hold one
+ *  byte per sample (chroma_step 1) or interleaved pairs (chroma_step 2, NV12:
+ *  one pointer one byte past the other). Returns the pixels done. Call only
+ *  when vector_kernels_have_avx2() says so. */
+size_t yuv420_decode_row_avx2(const yuv420_decode_weights *weights, const uint8_t *luma, const uint8_t *cb,
+                              const uint8_t *cr, size_t chroma_step, uint32_t *out, size_t width);
+
 /*
  * The passes of GaussianBlur (Sources/Host/SegueCompositor/Kernels): integer
  * arithmetic only, so every path gives the same bytes. `avx2` non-zero runs
