@@ -182,25 +182,33 @@ import Testing
     /// Every (channel, alpha) pair through the row kernels, baseline and AVX2,
     /// against Premultiplication's scalar integers.
     @Test func theRowKernelsGiveTheScalarBytesOnEveryPath() {
-        let count = 65536
-        // Pixel i: alpha i >> 8, red i & 255, green and blue other channels of it.
-        let straight = (0..<UInt32(count)).map { (i: UInt32) -> UInt32 in
-            let alpha: UInt32 = i >> 8, red: UInt32 = i & 255
+        // Pixel i: alpha i >> 8, red i & 255, green and blue other channels of it; then opaque
+        // pixels with every 13th at alpha 128, so runs of eight are opaque or mixed.
+        let straight = (0..<UInt32(65536 + 4096)).map { (i: UInt32) -> UInt32 in
+            let alpha: UInt32 = i < 65536 ? i >> 8 : i % 13 == 0 ? 128 : 255, red: UInt32 = i & 255
             let green: UInt32 = (255 - red) & 255, blue: UInt32 = (i &* 7) & 255
             return alpha << 24 | red << 16 | green << 8 | blue
         }
+        let count = straight.count
+        func swapped(_ p: UInt32) -> UInt32 { p & 0xFF00_FF00 | (p & 0xFF) << 16 | (p >> 16) & 0xFF }
         let paths: [Int32] = Processor.hasAVX2 ? [0, 1] : [0]
         for avx2 in paths {
-            var premultiplied = [UInt32](repeating: 0, count: count)
-            var back = [UInt32](repeating: 0, count: count)
-            straight_to_premultiplied(straight, &premultiplied, count, 0, avx2)
-            premultiplied_to_straight(premultiplied, &back, count, 0, avx2)
-            #expect(premultiplied == straight.map(Premultiplication.premultiplied), "avx2 \(avx2)")
-            #expect(back == premultiplied.map(Premultiplication.unpremultiplied), "avx2 \(avx2)")
-            // Channels above their alpha (not valid premultiplied data) clamp as the scalar code does.
-            var clamped = [UInt32](repeating: 0, count: count)
-            premultiplied_to_straight(straight, &clamped, count, 0, avx2)
-            #expect(clamped == straight.map(Premultiplication.unpremultiplied), "avx2 \(avx2)")
+            for rgba: Int32 in [0, 1] {
+                // With rgba, the words in memory are R, G, B, A bytes: ARGB with red and blue swapped.
+                let order = rgba == 1 ? swapped : { $0 }
+                var premultiplied = [UInt32](repeating: 0, count: count)
+                var back = [UInt32](repeating: 0, count: count)
+                straight_to_premultiplied(straight.map(order), &premultiplied, count, rgba, avx2)
+                premultiplied_to_straight(premultiplied, &back, count, rgba, avx2)
+                #expect(premultiplied == straight.map(Premultiplication.premultiplied), "avx2 \(avx2), rgba \(rgba)")
+                #expect(back == premultiplied.map { order(Premultiplication.unpremultiplied($0)) },
+                        "avx2 \(avx2), rgba \(rgba)")
+                // Channels above their alpha (not valid premultiplied data) clamp as the scalar code does.
+                var clamped = [UInt32](repeating: 0, count: count)
+                premultiplied_to_straight(straight, &clamped, count, rgba, avx2)
+                #expect(clamped == straight.map { order(Premultiplication.unpremultiplied($0)) },
+                        "avx2 \(avx2), rgba \(rgba)")
+            }
         }
         let bytes = (0..<3 * 1001).map { UInt8(truncatingIfNeeded: $0 &* 91 &+ 3) }
         for blueFirst: Int32 in [0, 1] {
