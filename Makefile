@@ -41,9 +41,10 @@ C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
 # Plugins the C tests load, built from Tests/plugins/<name>.c.
 TEST_PLUGINS := misbehaving
 
-# The frei0r bridge: one mixer2 file per entry of bridges/frei0r/transitions.h,
+# The frei0r bridge: one mixer2 file per entry of bridges/shared/transitions.h,
 # and a Kdenlive descriptor for each.
-FREI0R_FILES := $(shell sed -n 's/^    { "\(segue_[a-z]*\)".*/\1/p' bridges/frei0r/transitions.h)
+FREI0R_FILES := $(shell sed -n 's/^    { "\(segue_[a-z]*\)".*/\1/p' bridges/shared/transitions.h)
+BRIDGE_SHARED := bridges/shared/mixer.c bridges/shared/mixer.h bridges/shared/transitions.h
 FREI0R_DIR   := $(BUILD)/lib/frei0r-1
 KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 
@@ -81,12 +82,12 @@ build: deps
 
 # Each frei0r file is bridge.c compiled with its name; it finds libsegue.so
 # in the folder above its own at run time, so it links nothing of Segue's.
-$(FREI0R_DIR)/%.so: bridges/frei0r/bridge.c bridges/frei0r/transitions.h $(HEADERS) | build
+$(FREI0R_DIR)/%.so: bridges/frei0r/bridge.c $(BRIDGE_SHARED) $(HEADERS) | build
 	@mkdir -p $(FREI0R_DIR)
 	$(CC) -shared -fPIC -O2 -std=c11 -Wall -Wextra -Werror -fvisibility=hidden -I$(BUILD)/include \
-		-DSEGUE_FREI0R_FILE='"$*"' $< -ldl -lm -pthread -o $@
+		-DSEGUE_FREI0R_FILE='"$*"' $< bridges/shared/mixer.c -ldl -lm -pthread -o $@
 
-$(BUILD)/bridges/kdenlive-descriptors: bridges/frei0r/kdenlive.c bridges/frei0r/transitions.h
+$(BUILD)/bridges/kdenlive-descriptors: bridges/frei0r/kdenlive.c bridges/shared/transitions.h
 	@mkdir -p $(BUILD)/bridges
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror $< -o $@
 

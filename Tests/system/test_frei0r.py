@@ -20,7 +20,7 @@ from support import BUILD, ROOT, Workspace, run, run_host, segue
 FREI0R = os.path.join(BUILD, "lib", "frei0r-1")
 KDENLIVE = os.path.join(BUILD, "share", "kdenlive", "transitions")
 HOST = os.path.join(BUILD, "tests", "frei0r_host")
-TRANSITIONS_H = os.path.join(ROOT, "bridges", "frei0r", "transitions.h")
+TRANSITIONS_H = os.path.join(ROOT, "bridges", "shared", "transitions.h")
 # The files, as the Makefile finds them in transitions.h.
 FILES = re.findall(r'^    \{ "(segue_[a-z]+)"', open(TRANSITIONS_H).read(), re.M)
 COMMON = ["position", "transition", "animation", "duration", "start"]

@@ -6,13 +6,14 @@
  *
  * The file loads libsegue.so from the folder above its own (lib/frei0r-1/
  * → lib/), by path, so it needs no LD_LIBRARY_PATH; a missing library is
- * reported with the path tried, and the file then refuses to initialise.
+ * reported with the path tried, and the file then refuses to initialise
+ * (../shared/mixer.h, which MLT's native module shares).
  *
  * Parameters: position (0…1, the progress the host animates), transition
  * (a spec replacing the file's own), animation (a spec easing position),
  * duration and start (seconds: with duration > 0 progress comes from the
  * time the host passes instead), then the file's effect parameters,
- * normalised to 0…1 (see transitions.h).
+ * normalised to 0…1 (see ../shared/transitions.h).
  *
  * Pixels arrive as RGBA8888 with straight alpha; they are converted into
  * Segue's premultiplied surfaces and back with segue_surface_import and
@@ -25,11 +26,9 @@
  * may run on several instances at once. One instance is not to be updated
  * from two threads at once (frei0r's own rule).
  */
-#define _GNU_SOURCE /* dladdr */
-#include <dlfcn.h>
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <math.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +36,8 @@
 #include <unistd.h>
 
 #include <frei0r.h>
-#include <segue.h>
 
-#include "transitions.h"
+#include "../shared/mixer.h"
 
 #ifndef SEGUE_FREI0R_FILE
 #error "compile with -DSEGUE_FREI0R_FILE=\"segue_<name>\""
@@ -47,101 +45,31 @@
 
 #define EXPORT __attribute__((visibility("default")))
 
-/* ------------------------------------------------------------------ */
-/* libsegue.so, loaded by path                                          */
-
-/* The C API functions the bridge calls, looked up once. */
-static struct {
-    void *handle;
-    segue_status (*engine_create)(const segue_engine_options *, segue_engine **);
-    segue_engine *(*engine_ref)(segue_engine *);
-    void (*engine_unref)(segue_engine *);
-    segue_status (*transition_parse)(segue_engine *, const char *, segue_transition **);
-    void (*transition_unref)(segue_transition *);
-    segue_status (*animation_parse)(const char *, segue_animation **);
-    segue_status (*animation_progress)(const segue_animation *, double, double *);
-    segue_status (*animation_duration)(const segue_animation *, double *);
-    void (*animation_unref)(segue_animation *);
-    segue_status (*surface_create)(int32_t, int32_t, segue_surface **);
-    void (*surface_unref)(segue_surface *);
-    segue_status (*surface_import)(const segue_pixels *, segue_surface *);
-    segue_status (*surface_export)(segue_surface *, const segue_pixels *);
-    segue_status (*render)(segue_engine *, const segue_transition *, segue_surface *, segue_surface *, double,
-                           const segue_scene *, segue_surface *);
-    const char *(*last_error)(void);
-} api;
+/* Who speaks in messages on stderr. */
+static const char who[] = "frei0r " SEGUE_FREI0R_FILE;
 
 /* This file's entry of transitions.h (NULL if it has none). */
 static const bridge_transition *file;
-/* The engine the file's instances share; each instance holds its own
- * reference, so f0r_deinit (which MLT calls when any one transition closes)
- * cannot pull it from under another. */
-static segue_engine *engine;
-static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Each effect parameter's explanation: its real meaning, then how frei0r's 0…1 maps onto it. */
+static char explanations[BRIDGE_MAX_PARAMS][512];
 
-static void report(const char *format, ...) __attribute__((format(printf, 1, 2)));
-
-/* One line on stderr, naming this file. */
-static void report(const char *format, ...)
+static void explain(const bridge_param *param, char *out, size_t capacity)
 {
-    char message[1024];
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(message, sizeof message, format, arguments);
-    va_end(arguments);
-    fprintf(stderr, "segue frei0r %s: %s\n", SEGUE_FREI0R_FILE, message);
-}
-
-/* lib/libsegue.so beside the folder that holds this file. */
-static int library_path(char *out, size_t capacity)
-{
-    Dl_info self;
-    if (!dladdr((void *)&library_path, &self) || !self.dli_fname) return 0;
-    const char *slash = strrchr(self.dli_fname, '/');
-    size_t folder = slash ? (size_t)(slash - self.dli_fname) : 0;
-    int written = snprintf(out, capacity, "%.*s/../libsegue.so", (int)folder, slash ? self.dli_fname : ".");
-    return written > 0 && (size_t)written < capacity;
-}
-
-static int load_library(void)
-{
-    char path[4096];
-    if (!library_path(path, sizeof path)) {
-        report("cannot work out where this file is, so cannot find libsegue.so");
-        return 0;
+    int used = snprintf(out, capacity, "%s; as 0…1: ", param->meaning);
+    if (used < 0 || (size_t)used >= capacity) return;
+    if (param->kind != BRIDGE_ENUM) {
+        snprintf(out + used, capacity - (size_t)used, "%g + v × %g%s", param->low, param->high - param->low,
+                 param->kind == BRIDGE_INTEGER ? ", rounded" : "");
+        return;
     }
-    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        report("cannot load %s: %s", path, dlerror());
-        return 0;
+    size_t n = bridge_case_count(param);
+    const char *c = param->cases;
+    for (size_t i = 0; i < n && (size_t)used < capacity; i++) {
+        size_t length = strcspn(c, "|");
+        used += snprintf(out + used, capacity - (size_t)used, "%s%.*s from %g", i ? ", " : "", (int)length, c,
+                         (double)i / (double)n);
+        c += length + (c[length] == '|');
     }
-    struct { void **slot; const char *name; } symbols[] = {
-        { (void **)&api.engine_create, "segue_engine_create" },
-        { (void **)&api.engine_ref, "segue_engine_ref" },
-        { (void **)&api.engine_unref, "segue_engine_unref" },
-        { (void **)&api.transition_parse, "segue_transition_parse" },
-        { (void **)&api.transition_unref, "segue_transition_unref" },
-        { (void **)&api.animation_parse, "segue_animation_parse" },
-        { (void **)&api.animation_progress, "segue_animation_progress" },
-        { (void **)&api.animation_duration, "segue_animation_duration" },
-        { (void **)&api.animation_unref, "segue_animation_unref" },
-        { (void **)&api.surface_create, "segue_surface_create" },
-        { (void **)&api.surface_unref, "segue_surface_unref" },
-        { (void **)&api.surface_import, "segue_surface_import" },
-        { (void **)&api.surface_export, "segue_surface_export" },
-        { (void **)&api.render, "segue_render" },
-        { (void **)&api.last_error, "segue_last_error" },
-    };
-    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-        *symbols[i].slot = dlsym(handle, symbols[i].name);
-        if (!*symbols[i].slot) {
-            report("%s has no %s: it is not the libsegue.so this bridge was built for", path, symbols[i].name);
-            dlclose(handle);
-            return 0;
-        }
-    }
-    api.handle = handle;
-    return 1;
 }
 
 /* Finds this file's entry and loads libsegue.so, once; 1 when both worked.
@@ -154,32 +82,18 @@ static void setup(void)
 {
     for (size_t i = 0; i < BRIDGE_TRANSITION_COUNT; i++)
         if (!strcmp(bridge_transitions[i].file, SEGUE_FREI0R_FILE)) file = &bridge_transitions[i];
-    if (!file) report("not in transitions.h");
-    ready = file && load_library();
+    if (!file) {
+        bridge_report(who, "not in transitions.h");
+        return;
+    }
+    for (size_t i = 0; i < file->param_count; i++) explain(&file->params[i], explanations[i], sizeof explanations[i]);
+    ready = bridge_load(who);
 }
 
 static int set_up(void)
 {
     pthread_once(&setup_once, setup);
     return ready;
-}
-
-/* A reference to the shared engine, made on first use (plugins from
- * SEGUE_PLUGIN_PATH and the installed folder, as every Segue host); NULL
- * when it cannot be made. */
-static segue_engine *engine_reference(void)
-{
-    pthread_mutex_lock(&engine_lock);
-    if (!engine) {
-        segue_engine_options options = { .struct_size = sizeof options };
-        if (api.engine_create(&options, &engine) != SEGUE_OK) {
-            report("cannot create a Segue engine: %s", api.last_error());
-            engine = NULL;
-        }
-    }
-    segue_engine *reference = engine ? api.engine_ref(engine) : NULL;
-    pthread_mutex_unlock(&engine_lock);
-    return reference;
 }
 
 /* ------------------------------------------------------------------ */
@@ -190,65 +104,45 @@ enum { POSITION, TRANSITION, ANIMATION, DURATION, START, EFFECT_PARAMS };
 static int param_count(void) { return EFFECT_PARAMS + (int)file->param_count; }
 
 typedef struct instance {
-    segue_engine *engine;
     int width, height;
     /* Parameter values: numbers as frei0r sees them (0…1 for the effect's). */
     double position, duration, start;
     double effect[BRIDGE_MAX_PARAMS];
     char *transition_spec, *animation_spec;
-
     /* What the values were turned into, remade when they change. */
-    char *built_spec;
-    segue_transition *transition;
-    int plus_lighter;
-    char *parsed_animation;
-    segue_animation *animation;
-    double animation_seconds;
-
+    bridge_mixer mixer;
     segue_surface *from, *to, *target;
 } instance;
 
-/* The real value of effect parameter i from its 0…1 value. */
-static double real_value(const bridge_param *param, double v)
+/* The spec text of effect parameter i from its 0…1 value: low + v·(high − low)
+ * (rounded for integers), or an enum's case ⌊v·n⌋ (the last for v = 1). */
+static void spec_value(const bridge_param *param, double v, char *out, size_t capacity)
 {
     if (!isfinite(v)) v = 0;
     v = v < 0 ? 0 : v > 1 ? 1 : v;
-    double real = param->low + v * (param->high - param->low);
-    return param->kind == BRIDGE_INTEGER ? round(real) : real;
-}
-
-/* Case ⌊v·n⌋ of an enum (the last for v = 1), copied into `out`. */
-static void enum_case(const bridge_param *param, double v, char *out, size_t capacity)
-{
+    if (param->kind != BRIDGE_ENUM) {
+        double real = param->low + v * (param->high - param->low);
+        snprintf(out, capacity, "%.17g", param->kind == BRIDGE_INTEGER ? round(real) : real);
+        return;
+    }
     size_t n = bridge_case_count(param);
-    if (!isfinite(v)) v = 0;
-    size_t index = v <= 0 ? 0 : v >= 1 ? n - 1 : (size_t)floor(v * (double)n + 1e-9);
+    size_t index = v >= 1 ? n - 1 : (size_t)floor(v * (double)n + 1e-9);
     if (index >= n) index = n - 1;
     const char *start = param->cases;
     for (size_t k = 0; k < index; k++) start = strchr(start, '|') + 1;
-    size_t length = strcspn(start, "|");
-    snprintf(out, capacity, "%.*s", (int)length, start);
+    snprintf(out, capacity, "%.*s", (int)strcspn(start, "|"), start);
 }
 
 /* The file's spec with its effect parameters filled in. */
 static char *build_spec(const instance *self)
 {
-    char list[512] = "";
-    size_t used = 0;
+    char values[BRIDGE_MAX_PARAMS][64];
+    const char *texts[BRIDGE_MAX_PARAMS];
     for (size_t i = 0; i < file->param_count; i++) {
-        const bridge_param *param = &file->params[i];
-        char value[64];
-        if (param->kind == BRIDGE_ENUM)
-            enum_case(param, self->effect[i], value, sizeof value);
-        else
-            snprintf(value, sizeof value, "%.17g", real_value(param, self->effect[i]));
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s: %s", i ? ", " : "", param->name, value);
-        if (used >= sizeof list) return NULL;
+        spec_value(&file->params[i], self->effect[i], values[i], sizeof values[i]);
+        texts[i] = values[i];
     }
-    size_t capacity = strlen(file->spec) + used + 1;
-    char *spec = malloc(capacity);
-    if (spec) snprintf(spec, capacity, file->spec, list);
-    return spec;
+    return bridge_spec(file, texts);
 }
 
 /* ------------------------------------------------------------------ */
@@ -261,11 +155,7 @@ EXPORT int f0r_init(void)
 
 EXPORT void f0r_deinit(void)
 {
-    if (!ready) return;
-    pthread_mutex_lock(&engine_lock);
-    if (engine) api.engine_unref(engine);
-    engine = NULL;
-    pthread_mutex_unlock(&engine_lock);
+    if (ready) bridge_engine_release();
 }
 
 EXPORT void f0r_get_plugin_info(f0r_plugin_info_t *info)
@@ -302,7 +192,7 @@ EXPORT void f0r_get_param_info(f0r_param_info_t *info, int index)
         return;
     }
     const bridge_param *param = &file->params[index - EFFECT_PARAMS];
-    *info = (f0r_param_info_t){ param->name, F0R_PARAM_DOUBLE, param->meaning };
+    *info = (f0r_param_info_t){ param->name, F0R_PARAM_DOUBLE, explanations[index - EFFECT_PARAMS] };
 }
 
 /* The default 0…1 value of effect parameter i. */
@@ -320,11 +210,12 @@ EXPORT f0r_instance_t f0r_construct(unsigned int width, unsigned int height)
     if (!self) return NULL;
     self->width = (int)width;
     self->height = (int)height;
+    self->mixer.who = who;
     for (size_t i = 0; i < file->param_count; i++) self->effect[i] = normalised_default(&file->params[i]);
-    if (api.surface_create(self->width, self->height, &self->from) != SEGUE_OK
-        || api.surface_create(self->width, self->height, &self->to) != SEGUE_OK
-        || api.surface_create(self->width, self->height, &self->target) != SEGUE_OK) {
-        report("cannot make %ux%u surfaces: %s", width, height, api.last_error());
+    if (segue.surface_create(self->width, self->height, &self->from) != SEGUE_OK
+        || segue.surface_create(self->width, self->height, &self->to) != SEGUE_OK
+        || segue.surface_create(self->width, self->height, &self->target) != SEGUE_OK) {
+        bridge_report(who, "cannot make %ux%u surfaces: %s", width, height, segue.last_error());
         f0r_destruct(self);
         return NULL;
     }
@@ -335,16 +226,12 @@ EXPORT void f0r_destruct(f0r_instance_t handle)
 {
     instance *self = handle;
     if (!self) return;
-    if (self->transition) api.transition_unref(self->transition);
-    if (self->animation) api.animation_unref(self->animation);
-    if (self->from) api.surface_unref(self->from);
-    if (self->to) api.surface_unref(self->to);
-    if (self->target) api.surface_unref(self->target);
-    if (self->engine) api.engine_unref(self->engine);
+    bridge_mixer_clear(&self->mixer);
+    if (self->from) segue.surface_unref(self->from);
+    if (self->to) segue.surface_unref(self->to);
+    if (self->target) segue.surface_unref(self->target);
     free(self->transition_spec);
     free(self->animation_spec);
-    free(self->built_spec);
-    free(self->parsed_animation);
     free(self);
 }
 
@@ -418,89 +305,6 @@ EXPORT void f0r_get_param_value(f0r_instance_t handle, f0r_param_t param, int in
 /* ------------------------------------------------------------------ */
 /* Rendering                                                            */
 
-/* Whether `a` and `b` are the same text (NULL equal only to NULL). */
-static int same(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
-
-/* Errors are logged once per distinct message, for the whole process. */
-static void report_once(const char *message)
-{
-    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    static char last[1024];
-    pthread_mutex_lock(&lock);
-    if (strcmp(last, message)) {
-        snprintf(last, sizeof last, "%s", message);
-        report("%s", message);
-    }
-    pthread_mutex_unlock(&lock);
-}
-
-/* The transition for the current values: the user's spec, else the
- * file's; the crossfade when that does not parse. */
-static void prepare_transition(instance *self)
-{
-    /* The engine is taken on the first frame, not in f0r_construct: hosts
-     * construct every file once when they scan (GStreamer's registry does),
-     * and loading plugins for each would slow that down for nothing. */
-    if (!self->engine && !(self->engine = engine_reference())) return;
-    char *spec = self->transition_spec ? strdup(self->transition_spec) : build_spec(self);
-    if (!spec) return;
-    if (self->transition && same(spec, self->built_spec)) {
-        free(spec);
-        return;
-    }
-    if (self->transition) api.transition_unref(self->transition);
-    self->transition = NULL;
-    free(self->built_spec);
-    self->built_spec = spec;
-    self->plus_lighter = self->transition_spec ? 0 : file->plus_lighter;
-    if (api.transition_parse(self->engine, spec, &self->transition) != SEGUE_OK) {
-        char message[1024];
-        snprintf(message, sizeof message, "transition '%s': %s; rendering a crossfade (.opacity) instead", spec,
-                 api.last_error());
-        report_once(message);
-        self->plus_lighter = 1;
-        if (api.transition_parse(self->engine, ".opacity", &self->transition) != SEGUE_OK) self->transition = NULL;
-    }
-}
-
-/* The animation for the current spec, or none (linear) when it is empty or
- * does not parse. */
-static void prepare_animation(instance *self)
-{
-    if (same(self->animation_spec, self->parsed_animation)) return;
-    if (self->animation) api.animation_unref(self->animation);
-    self->animation = NULL;
-    free(self->parsed_animation);
-    self->parsed_animation = self->animation_spec ? strdup(self->animation_spec) : NULL;
-    if (!self->animation_spec) return;
-    double seconds = 0;
-    if (api.animation_parse(self->animation_spec, &self->animation) != SEGUE_OK
-        || api.animation_duration(self->animation, &seconds) != SEGUE_OK || !(seconds > 0)) {
-        char message[1024];
-        snprintf(message, sizeof message, "animation '%s': %s; easing linearly instead", self->animation_spec,
-                 api.last_error());
-        report_once(message);
-        if (self->animation) api.animation_unref(self->animation);
-        self->animation = NULL;
-        return;
-    }
-    self->animation_seconds = seconds;
-}
-
-/* The progress for this frame: position, or the time within duration,
- * eased by the animation over its own length. */
-static double progress(const instance *self, double time)
-{
-    double linear = self->position;
-    if (self->duration > 0 && isfinite(time)) linear = (time - self->start) / self->duration;
-    if (!isfinite(linear)) linear = 0;
-    linear = linear < 0 ? 0 : linear > 1 ? 1 : linear;
-    double eased = linear;
-    if (self->animation && api.animation_progress(self->animation, linear * self->animation_seconds, &eased) != SEGUE_OK)
-        eased = linear;
-    return isfinite(eased) ? eased : linear;
-}
-
 /* Whether every pixel of a frame is opaque (RGBA bytes: alpha is the top
  * byte of each little-endian word). */
 static int opaque(const uint32_t *pixels, size_t count)
@@ -523,35 +327,29 @@ EXPORT void f0r_update2(f0r_instance_t handle, double time, const uint32_t *infr
     (void)inframe3;
     instance *self = handle;
     if (!self || !outframe) return;
-    prepare_transition(self);
-    prepare_animation(self);
-    segue_pixels out = rgba(self, outframe);
+    char *spec = self->transition_spec ? strdup(self->transition_spec) : build_spec(self);
+    bridge_mixer_prepare(&self->mixer, spec, self->transition_spec ? 0 : file->plus_lighter, self->animation_spec);
+    free(spec);
+    double linear = self->duration > 0 && isfinite(time) ? (time - self->start) / self->duration : self->position;
     segue_surface *from = NULL, *to = NULL;
     if (inframe1) {
         segue_pixels in = rgba(self, inframe1);
-        if (api.surface_import(&in, self->from) == SEGUE_OK) from = self->from;
+        if (segue.surface_import(&in, self->from) == SEGUE_OK) from = self->from;
     }
     if (inframe2) {
         segue_pixels in = rgba(self, inframe2);
-        if (api.surface_import(&in, self->to) == SEGUE_OK) to = self->to;
+        if (segue.surface_import(&in, self->to) == SEGUE_OK) to = self->to;
     }
-    /* Two opaque clips make an opaque frame: what shows through the views
-     * (a push fading both, a door opening) is black, as in any video mixer.
-     * A transparent clip keeps Segue's alpha, for the host to composite. */
+    /* Two opaque clips make an opaque frame; a transparent clip keeps
+     * Segue's alpha, for the host to composite. */
     size_t count = (size_t)self->width * (size_t)self->height;
-    int covered = inframe1 && inframe2 && opaque(inframe1, count) && opaque(inframe2, count);
-    segue_scene scene = { .struct_size = sizeof scene,
-                          .background = { 0, 0, 0, covered ? 1 : 0 },
-                          .blend = self->plus_lighter ? SEGUE_BLEND_PLUS_LIGHTER : SEGUE_BLEND_NORMAL };
-    if (!self->transition
-        || api.render(self->engine, self->transition, from, to, progress(self, time), &scene, self->target) != SEGUE_OK) {
-        char message[1024];
-        snprintf(message, sizeof message, "render failed: %s; passing the first clip through",
-                 self->transition ? api.last_error() : self->engine ? "no transition" : "no engine");
-        report_once(message);
+    int opaque_clips = inframe1 && inframe2 && opaque(inframe1, count) && opaque(inframe2, count);
+    if (!bridge_render(who, self->mixer.engine, self->mixer.transition, self->mixer.plus_lighter, from, to,
+                       bridge_mixer_progress(&self->mixer, linear), opaque_clips, self->target)) {
         if (inframe1) memcpy(outframe, inframe1, count * 4);
         else memset(outframe, 0, count * 4);
         return;
     }
-    api.surface_export(self->target, &out);
+    segue_pixels out = rgba(self, outframe);
+    segue.surface_export(self->target, &out);
 }

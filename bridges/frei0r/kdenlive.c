@@ -1,6 +1,6 @@
 /*
  * kdenlive.c — writes one Kdenlive transition descriptor per frei0r file of
- * transitions.h into the folder given, in the format of Kdenlive's own
+ * ../shared/transitions.h into the folder given, in the format of Kdenlive's own
  * data/transitions/ files: position animated from 0 to 1 over the
  * composition, the easing as a list, and the effect parameters as widgets
  * in their real units (Kdenlive shows value × factor + offset).
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "transitions.h"
+#include "../shared/transitions.h"
 
 /* Text with XML's special characters escaped. */
 static void escaped(FILE *out, const char *text)

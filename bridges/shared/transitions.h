@@ -1,17 +1,18 @@
 /*
- * transitions.h — the transitions the frei0r bridge ships, one frei0r file
- * each: its name, the Segue spec it renders, and the effect parameters it
- * shows to the host. bridge.c builds a file from one entry (chosen at
- * compile time by SEGUE_FREI0R_FILE); kdenlive.c writes a Kdenlive
- * descriptor for each. The table is the one place a shipped transition is
+ * transitions.h — the transitions Segue's bridges ship: one frei0r file each
+ * (bridges/frei0r), one MLT service each (bridges/mlt), one Kdenlive
+ * descriptor each (bridges/frei0r/kdenlive.c). An entry gives the name, the
+ * Segue spec it renders and the effect parameters it shows to the host, in
+ * their real units. The table is the one place a shipped transition is
  * defined.
  *
- * frei0r numbers are 0…1: a parameter's real value is low + v × (high −
- * low), rounded for integers; an enum picks case ⌊v × n⌋ of its n cases
- * (v = 1 the last). Its explanation says the real meaning.
+ * frei0r numbers are 0…1: there a parameter's real value is low + v × (high
+ * − low), rounded for integers, and an enum picks case ⌊v × n⌋ of its n
+ * cases (v = 1 the last); the frei0r bridge says so in each parameter's
+ * explanation. MLT takes the real values.
  */
-#ifndef SEGUE_FREI0R_TRANSITIONS_H
-#define SEGUE_FREI0R_TRANSITIONS_H
+#ifndef SEGUE_BRIDGE_TRANSITIONS_H
+#define SEGUE_BRIDGE_TRANSITIONS_H
 
 #include <stddef.h>
 
@@ -22,7 +23,7 @@ enum bridge_kind {
 };
 
 typedef struct bridge_param {
-    /** The frei0r name, and the label it takes in the spec. */
+    /** The host's name for it, and the label it takes in the spec. */
     const char *name;
     enum bridge_kind kind;
     double low, high;
@@ -30,14 +31,15 @@ typedef struct bridge_param {
     double fallback;
     /** An enum's cases, as spec text, separated by '|'. */
     const char *cases;
-    /** What it means, with its real units. */
+    /** What it means, in its real units. */
     const char *meaning;
 } bridge_param;
 
 enum { BRIDGE_MAX_PARAMS = 4 };
 
 typedef struct bridge_transition {
-    /** The file name without ".so", and the name frei0r hosts show. */
+    /** The frei0r file's name without ".so", the name frei0r hosts show; MLT's
+     *  service is "segue." and the part after "segue_". */
     const char *file;
     /** The spec: "%s" (at most once) stands for the parameters as "name: value, …". */
     const char *spec;
@@ -52,33 +54,33 @@ typedef struct bridge_transition {
 
 static const bridge_transition bridge_transitions[] = {
     { "segue_push", ".push(%s)", 0, "Segue's push: the new clip pushes in from an edge while fading in, the old one leaves by the opposite edge", 1,
-      { { "from", BRIDGE_ENUM, 0, 0, 0, EDGES, "the edge the new clip comes from: .trailing, .leading, .top, .bottom (0, 0.25, 0.5, 0.75 and up)" } } },
+      { { "from", BRIDGE_ENUM, 0, 0, 0, EDGES, "the edge the new clip comes from: .trailing, .leading, .top or .bottom" } } },
     { "segue_slide", ".slide", 0, "Segue's slide: the new clip slides in from the leading edge, the old one out towards the trailing edge", 0, { { 0 } } },
     { "segue_move", ".move(%s)", 0, "Segue's move: the new clip moves in from an edge by its own size, the old one out the same way", 1,
-      { { "edge", BRIDGE_ENUM, 0, 0, 0, EDGES, "the edge: .trailing, .leading, .top, .bottom (0, 0.25, 0.5, 0.75 and up)" } } },
+      { { "edge", BRIDGE_ENUM, 0, 0, 0, EDGES, "the edge: .trailing, .leading, .top or .bottom" } } },
     { "segue_scale", ".scale(%s)", 0, "Segue's scale: the new clip grows from a point as the old one shrinks into it", 1,
       { { "scale", BRIDGE_NUMBER, 0, 1, 0, NULL, "the size the clips grow from and shrink to, 0…1 of their own" } } },
     { "segue_opacity", ".opacity", 1, "Segue's crossfade, added with plusLighter: brightness never dips half-way (a true a·(1−p) + b·p)", 0, { { 0 } } },
     { "segue_flip", ".flip(%s)", 0, "Segue's flip: the old clip turns away in perspective, then the new one turns in", 1,
-      { { "axis", BRIDGE_ENUM, 0, 0, 0, ".y|.x", "the axis turned about: .y (0) or .x (0.5 and up)" } } },
+      { { "axis", BRIDGE_ENUM, 0, 0, 0, ".y|.x", "the axis turned about: .y or .x" } } },
     { "segue_blurreplace", ".blurReplace", 0, "SwiftUI's blurReplace: the old clip blurs out and shrinks a little as the new one sharpens in", 0, { { 0 } } },
     { "segue_clip", ".clip(%s)", 0, "Segue's clip effect: the new clip revealed through a rounded rectangle growing from the centre", 1,
-      { { "cornerRadius", BRIDGE_NUMBER, 0, 1000, 100, NULL, "the corner radius at the start, 0…1000 pixels (0.1: 100)" } } },
+      { { "cornerRadius", BRIDGE_NUMBER, 0, 1000, 100, NULL, "the corner radius at the start, 0…1000 pixels" } } },
     { "segue_countup", ".countUp(%s)", 0, "Segue's count-up effect: a number counts up over the new clip as it arrives", 1,
-      { { "to", BRIDGE_NUMBER, 0, 10000, 100, NULL, "the number reached, 0…10000 (0.01: 100)" } } },
+      { { "to", BRIDGE_NUMBER, 0, 10000, 100, NULL, "the number reached, 0…10000" } } },
     { "segue_slidingdoor", ".slidingDoor(%s)", 0, "Segue's sliding door: the clips cut into halves or quarters that slide apart and together", 1,
-      { { "pieces", BRIDGE_ENUM, 0, 0, 0, "2|4", "2 halves (below 0.5) or 4 quarters (0.5 and up)" } } },
+      { { "pieces", BRIDGE_ENUM, 0, 0, 0, "2|4", "2 halves or 4 quarters" } } },
     { "segue_explode", ".explode(%s)", 0, "Segue's explode effect: the clips burst into pieces that fly along curves, turning and fading", 3,
       { { "columns", BRIDGE_INTEGER, 1, 64, 8, NULL, "pieces across, 1…64" },
         { "rows", BRIDGE_INTEGER, 1, 64, 6, NULL, "pieces down, 1…64" },
         { "force", BRIDGE_NUMBER, 0, 4, 1, NULL, "how far pieces fly, 0…4 (1: about the diagonal)" } } },
     { "segue_tiktok", ".tiktok(%s)", 0, "Segue's TikTok effect: red and cyan copies of the clips pull apart and meet", 1,
-      { { "mode", BRIDGE_ENUM, 0, 0, 0, ".channels|.tint", "channels (below 0.5): split red from green and blue; tint (0.5 and up): paint the copies" } } },
+      { { "mode", BRIDGE_ENUM, 0, 0, 0, ".channels|.tint", "the look: .channels splits red from green and blue, .tint paints the copies" } } },
     { "segue_slideaway", ".slideAway(%s)", 0, "The slide-away shader: an edge sweeps across and the clips drain into it", 1,
-      { { "direction", BRIDGE_ENUM, 0, 0, 0, ".leading|.trailing", "the side the edge sweeps towards: .leading (below 0.5) or .trailing" } } },
+      { { "direction", BRIDGE_ENUM, 0, 0, 0, ".leading|.trailing", "the side the edge sweeps towards: .leading or .trailing" } } },
     { "segue_particles", ".asymmetric(insertion: .opacity, removal: .particles(%s))", 0,
       "The canvas fire: the old clip burns away from the bottom into rising embers as the new one fades in", 1,
-      { { "count", BRIDGE_INTEGER, 0, 2000, 200, NULL, "embers, 0…2000 (0.1: 200)" } } },
+      { { "count", BRIDGE_INTEGER, 0, 2000, 200, NULL, "embers, 0…2000" } } },
 };
 
 #undef EDGES
@@ -93,4 +95,4 @@ static inline size_t bridge_case_count(const bridge_param *param)
     return n;
 }
 
-#endif /* SEGUE_FREI0R_TRANSITIONS_H */
+#endif /* SEGUE_BRIDGE_TRANSITIONS_H */

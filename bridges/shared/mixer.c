@@ -1,0 +1,249 @@
+/* mixer.c — the part every bridge shares; see mixer.h. */
+#define _GNU_SOURCE /* dladdr */
+#include "mixer.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bridge_api segue;
+
+void bridge_report(const char *who, const char *format, ...)
+{
+    char message[1024];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, sizeof message, format, arguments);
+    va_end(arguments);
+    fprintf(stderr, "segue %s: %s\n", who, message);
+}
+
+void bridge_report_once(const char *who, const char *message)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static char last[1024];
+    pthread_mutex_lock(&lock);
+    if (strcmp(last, message)) {
+        snprintf(last, sizeof last, "%s", message);
+        bridge_report(who, "%s", message);
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* libsegue.so, loaded by path                                          */
+
+/* lib/libsegue.so beside the folder that holds this bridge's file, after
+ * following links to the file (a host's module folder may link to it). */
+static int library_path(char *out, size_t capacity)
+{
+    Dl_info self;
+    if (!dladdr((void *)&library_path, &self) || !self.dli_fname) return 0;
+    char resolved[PATH_MAX];
+    const char *file = realpath(self.dli_fname, resolved) ? resolved : self.dli_fname;
+    const char *slash = strrchr(file, '/');
+    int written = slash ? snprintf(out, capacity, "%.*s/../libsegue.so", (int)(slash - file), file)
+                        : snprintf(out, capacity, "../libsegue.so");
+    return written > 0 && (size_t)written < capacity;
+}
+
+static int loaded;
+static char load_failure[4096 + 256];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load(void)
+{
+    char path[4096];
+    if (!library_path(path, sizeof path)) {
+        snprintf(load_failure, sizeof load_failure, "cannot work out where this file is, so cannot find libsegue.so");
+        return;
+    }
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        snprintf(load_failure, sizeof load_failure, "cannot load %s: %s", path, dlerror());
+        return;
+    }
+    struct { void **slot; const char *name; } symbols[] = {
+        { (void **)&segue.engine_create, "segue_engine_create" },
+        { (void **)&segue.engine_ref, "segue_engine_ref" },
+        { (void **)&segue.engine_unref, "segue_engine_unref" },
+        { (void **)&segue.transition_parse, "segue_transition_parse" },
+        { (void **)&segue.transition_ref, "segue_transition_ref" },
+        { (void **)&segue.transition_unref, "segue_transition_unref" },
+        { (void **)&segue.animation_parse, "segue_animation_parse" },
+        { (void **)&segue.animation_progress, "segue_animation_progress" },
+        { (void **)&segue.animation_duration, "segue_animation_duration" },
+        { (void **)&segue.animation_unref, "segue_animation_unref" },
+        { (void **)&segue.surface_create, "segue_surface_create" },
+        { (void **)&segue.surface_unref, "segue_surface_unref" },
+        { (void **)&segue.surface_import, "segue_surface_import" },
+        { (void **)&segue.surface_export, "segue_surface_export" },
+        { (void **)&segue.render, "segue_render" },
+        { (void **)&segue.last_error, "segue_last_error" },
+    };
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        *symbols[i].slot = dlsym(handle, symbols[i].name);
+        if (!*symbols[i].slot) {
+            snprintf(load_failure, sizeof load_failure,
+                     "%s has no %s: it is not the libsegue.so this bridge was built for", path, symbols[i].name);
+            dlclose(handle);
+            return;
+        }
+    }
+    loaded = 1;
+}
+
+int bridge_load(const char *who)
+{
+    pthread_once(&load_once, load);
+    if (!loaded) bridge_report_once(who, load_failure);
+    return loaded;
+}
+
+/* ------------------------------------------------------------------ */
+/* The engine                                                           */
+
+/* Each user holds its own reference, so bridge_engine_release (which MLT
+ * makes frei0r's f0r_deinit do when any one transition closes) cannot pull
+ * it from under another. */
+static segue_engine *shared_engine;
+static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+
+segue_engine *bridge_engine(const char *who)
+{
+    pthread_mutex_lock(&engine_lock);
+    if (!shared_engine) {
+        segue_engine_options options = { .struct_size = sizeof options };
+        if (segue.engine_create(&options, &shared_engine) != SEGUE_OK) {
+            bridge_report(who, "cannot create a Segue engine: %s", segue.last_error());
+            shared_engine = NULL;
+        }
+    }
+    segue_engine *reference = shared_engine ? segue.engine_ref(shared_engine) : NULL;
+    pthread_mutex_unlock(&engine_lock);
+    return reference;
+}
+
+void bridge_engine_release(void)
+{
+    pthread_mutex_lock(&engine_lock);
+    if (shared_engine) segue.engine_unref(shared_engine);
+    shared_engine = NULL;
+    pthread_mutex_unlock(&engine_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Specs and the mixer                                                  */
+
+char *bridge_spec(const bridge_transition *entry, const char *const values[])
+{
+    char list[512] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < entry->param_count; i++) {
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s: %s", i ? ", " : "", entry->params[i].name,
+                                 values[i]);
+        if (used >= sizeof list) return NULL;
+    }
+    size_t capacity = strlen(entry->spec) + used + 1;
+    char *spec = malloc(capacity);
+    if (spec) snprintf(spec, capacity, entry->spec, list);
+    return spec;
+}
+
+/* Whether `a` and `b` are the same text (NULL equal only to NULL). */
+static int same(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+
+static void prepare_transition(bridge_mixer *mixer, const char *spec, int plus_lighter)
+{
+    if (mixer->transition && same(spec, mixer->spec)) return;
+    char *copy = strdup(spec);
+    if (!copy) return;
+    if (mixer->transition) segue.transition_unref(mixer->transition);
+    mixer->transition = NULL;
+    free(mixer->spec);
+    mixer->spec = copy;
+    mixer->plus_lighter = plus_lighter;
+    if (segue.transition_parse(mixer->engine, spec, &mixer->transition) != SEGUE_OK) {
+        char message[1024];
+        snprintf(message, sizeof message, "transition '%s': %s; rendering a crossfade (.opacity) instead", spec,
+                 segue.last_error());
+        bridge_report_once(mixer->who, message);
+        mixer->plus_lighter = 1;
+        if (segue.transition_parse(mixer->engine, ".opacity", &mixer->transition) != SEGUE_OK)
+            mixer->transition = NULL;
+    }
+}
+
+static void prepare_animation(bridge_mixer *mixer, const char *animation)
+{
+    if (animation && !*animation) animation = NULL;
+    if (same(animation, mixer->animation_spec)) return;
+    if (mixer->animation) segue.animation_unref(mixer->animation);
+    mixer->animation = NULL;
+    free(mixer->animation_spec);
+    mixer->animation_spec = animation ? strdup(animation) : NULL;
+    if (!animation) return;
+    double seconds = 0;
+    if (segue.animation_parse(animation, &mixer->animation) != SEGUE_OK
+        || segue.animation_duration(mixer->animation, &seconds) != SEGUE_OK || !(seconds > 0)) {
+        char message[1024];
+        snprintf(message, sizeof message, "animation '%s': %s; easing linearly instead", animation,
+                 segue.last_error());
+        bridge_report_once(mixer->who, message);
+        if (mixer->animation) segue.animation_unref(mixer->animation);
+        mixer->animation = NULL;
+        return;
+    }
+    mixer->animation_seconds = seconds;
+}
+
+int bridge_mixer_prepare(bridge_mixer *mixer, const char *spec, int plus_lighter, const char *animation)
+{
+    /* The engine is taken on the first frame, not when the host makes an
+     * instance: hosts make one of everything when they scan (GStreamer's
+     * registry does), and loading plugins for each would slow that down. */
+    if (!mixer->engine && !(mixer->engine = bridge_engine(mixer->who))) return 0;
+    if (spec) prepare_transition(mixer, spec, plus_lighter);
+    prepare_animation(mixer, animation);
+    return mixer->transition != NULL;
+}
+
+double bridge_mixer_progress(const bridge_mixer *mixer, double linear)
+{
+    if (!isfinite(linear)) linear = 0;
+    linear = linear < 0 ? 0 : linear > 1 ? 1 : linear;
+    double eased = linear;
+    if (mixer->animation
+        && segue.animation_progress(mixer->animation, linear * mixer->animation_seconds, &eased) != SEGUE_OK)
+        eased = linear;
+    return isfinite(eased) ? eased : linear;
+}
+
+int bridge_render(const char *who, segue_engine *engine, const segue_transition *transition, int plus_lighter,
+                  segue_surface *from, segue_surface *to, double progress, int opaque, segue_surface *target)
+{
+    segue_scene scene = { .struct_size = sizeof scene,
+                          .background = { 0, 0, 0, opaque ? 1 : 0 },
+                          .blend = plus_lighter ? SEGUE_BLEND_PLUS_LIGHTER : SEGUE_BLEND_NORMAL };
+    if (transition && segue.render(engine, transition, from, to, progress, &scene, target) == SEGUE_OK) return 1;
+    char message[1024];
+    snprintf(message, sizeof message, "render failed: %s; passing the first clip through",
+             transition ? segue.last_error() : engine ? "no transition" : "no engine");
+    bridge_report_once(who, message);
+    return 0;
+}
+
+void bridge_mixer_clear(bridge_mixer *mixer)
+{
+    if (mixer->transition) segue.transition_unref(mixer->transition);
+    if (mixer->animation) segue.animation_unref(mixer->animation);
+    if (mixer->engine) segue.engine_unref(mixer->engine);
+    free(mixer->spec);
+    free(mixer->animation_spec);
+    *mixer = (bridge_mixer){ .who = mixer->who };
+}
