@@ -18,8 +18,9 @@ BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
 BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
-                  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev
-# melt and gst-launch run the frei0r bridge in the tests.
+                  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev \
+                  libmlt-dev
+# melt and gst-launch run the frei0r bridge and the MLT module in the tests.
 TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \
                   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
 RELEASE_DIR    := .build/release
@@ -48,10 +49,14 @@ BRIDGE_SHARED := bridges/shared/mixer.c bridges/shared/mixer.h bridges/shared/tr
 FREI0R_DIR   := $(BUILD)/lib/frei0r-1
 KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 
-.PHONY: all build frei0r python deps test-deps install test unit-test system-test python-test golden demo clean fuzz \
-	fuzz-check tsan bench
+# MLT's native module: every entry as a service "segue.<name>", in one file.
+MLT_DIR      := $(BUILD)/lib/mlt-7
+MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
-all: build frei0r
+.PHONY: all build frei0r mlt python deps test-deps install test unit-test system-test python-test golden demo clean \
+	fuzz fuzz-check tsan bench
+
+all: build frei0r mlt
 
 deps:
 	@scripts/install-deps $(BUILD_PACKAGES)
@@ -96,11 +101,23 @@ frei0r: build $(patsubst %,$(FREI0R_DIR)/%.so,$(FREI0R_FILES)) $(BUILD)/bridges/
 	$(BUILD)/bridges/kdenlive-descriptors $(KDENLIVE_DIR)
 	@echo "Built $(FREI0R_DIR)/ ($(words $(FREI0R_FILES)) frei0r mixers) and $(KDENLIVE_DIR)/"
 
-install: build frei0r
+# Like the frei0r files, the module finds libsegue.so from where it lies (after
+# following links to it), so it links nothing of Segue's; MLT finds modules
+# in one folder only, where the README says to link it.
+$(MLT_MODULE): bridges/mlt/module.c $(BRIDGE_SHARED) $(HEADERS) | build
+	@mkdir -p $(MLT_DIR)
+	$(CC) -shared -fPIC -O2 -std=c11 -Wall -Wextra -Werror -fvisibility=hidden -I$(BUILD)/include \
+		$$(pkg-config --cflags mlt-framework-7) $< bridges/shared/mixer.c $$(pkg-config --libs mlt-framework-7) \
+		-ldl -lm -pthread -o $@
+
+mlt: build $(MLT_MODULE)
+
+install: build frei0r mlt
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/segue/plugins \
-		$(DESTDIR)$(PREFIX)/include/segue $(DESTDIR)$(PREFIX)/lib/frei0r-1 \
+		$(DESTDIR)$(PREFIX)/include/segue $(DESTDIR)$(PREFIX)/lib/frei0r-1 $(DESTDIR)$(PREFIX)/lib/mlt-7 \
 		$(DESTDIR)$(PREFIX)/share/kdenlive/transitions
 	install -m 755 $(FREI0R_DIR)/*.so $(DESTDIR)$(PREFIX)/lib/frei0r-1/
+	install -m 755 $(MLT_MODULE) $(DESTDIR)$(PREFIX)/lib/mlt-7/
 	install -m 644 $(KDENLIVE_DIR)/*.xml $(DESTDIR)$(PREFIX)/share/kdenlive/transitions/
 	install -m 755 $(BUILD)/bin/segue $(DESTDIR)$(PREFIX)/bin/segue
 	install -m 755 $(BUILD)/lib/libsegue.so $(DESTDIR)$(PREFIX)/lib/libsegue.so
@@ -140,7 +157,7 @@ $(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(HEADERS) $(TEST_C_HEADERS) buil
 	@mkdir -p $(BUILD)/tests/plugins
 	$(CC) -shared -fPIC -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -lm -o $@
 
-system-test: build frei0r $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
+system-test: build frei0r mlt $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
 		$(patsubst %,$(BUILD)/tests/plugins/%.so,$(TEST_PLUGINS)) $(BUILD)/tests/frei0r_host
 	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
 
@@ -218,9 +235,10 @@ $(BUILD)/bench/segue_bench: bench/segue_bench.c $(HEADERS) build
 	$(CC) -std=c99 -O3 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $$(pkg-config --cflags pixman-1) \
 		$< -L$(BUILD)/lib -lsegue $$(pkg-config --libs pixman-1) -lm -Wl,-rpath,$(abspath $(BUILD))/lib -o $@
 
-bench: build frei0r python $(BUILD)/bench/segue_bench
+bench: build frei0r mlt python $(BUILD)/bench/segue_bench
 	@scripts/install-deps $(BENCH_PACKAGES)
 	python3 bench/run.py --bench $(BUILD)/bench/segue_bench --segue $(BUILD)/bin/segue --frei0r $(FREI0R_DIR) \
+		--mlt-module $(MLT_MODULE) \
 		--python $(PYTHON_VENV)/bin/python \
 		--out $(BENCH_OUT) \
 		$(if $(filter-out 0 no false,$(QUICK)),--quick)

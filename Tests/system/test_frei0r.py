@@ -42,6 +42,18 @@ VALGRIND = ("valgrind", "--error-exitcode=99", "--leak-check=full", "--errors-fo
             f"--suppressions={os.path.join(ROOT, 'Tests', 'valgrind', 'segue.supp')}")
 
 
+def ease_in(x):
+    """.easeIn, the cubic Bézier (0.42, 0) (1, 1): the curve's y where its
+    x is `x`, solved by bisection."""
+    def bezier(c, s):
+        return 3 * (1 - s) ** 2 * s * c[0] + 3 * (1 - s) * s ** 2 * c[1] + s ** 3
+    low, high = 0.0, 1.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        low, high = (middle, high) if bezier((0.42, 1), middle) < x else (low, middle)
+    return bezier((0, 1), low)
+
+
 def so(name):
     return os.path.join(FREI0R, name + ".so")
 
@@ -125,15 +137,7 @@ class FileTests(Bridge):
     def test_the_crossfade_adds_and_animation_eases(self):
         got = self.direct("segue_opacity", "to", "position=0.5")
         self.assertSameFrame(got, self.frame(".opacity", 0.5, "to", "--blend", "plusLighter"), "crossfade")
-        # .easeIn is the cubic Bézier (0.42, 0) (1, 1): position 0.5 of it is
-        # the curve's y where its x is 0.5 (solved here by bisection).
-        def bezier(c, s):
-            return 3 * (1 - s) ** 2 * s * c[0] + 3 * (1 - s) * s ** 2 * c[1] + s ** 3
-        low, high = 0.0, 1.0
-        for _ in range(100):
-            middle = (low + high) / 2
-            low, high = (middle, high) if bezier((0.42, 1), middle) < 0.5 else (low, middle)
-        eased_progress = bezier((0, 1), low)
+        eased_progress = ease_in(0.5)
         eased = self.direct("segue_slide", "to", "position=0.5", "animation=.easeIn(duration: 2)")
         expected = self.frame(".slide", eased_progress)
         self.assertLessEqual(max(abs(a - b) for a, b in zip(eased, expected)), 1, "eased slide")

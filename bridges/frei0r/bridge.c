@@ -63,12 +63,11 @@ static void explain(const bridge_param *param, char *out, size_t capacity)
         return;
     }
     size_t n = bridge_case_count(param);
-    const char *c = param->cases;
     for (size_t i = 0; i < n && (size_t)used < capacity; i++) {
-        size_t length = strcspn(c, "|");
-        used += snprintf(out + used, capacity - (size_t)used, "%s%.*s from %g", i ? ", " : "", (int)length, c,
+        size_t length;
+        const char *text = bridge_case(param, i, &length);
+        used += snprintf(out + used, capacity - (size_t)used, "%s%.*s from %g", i ? ", " : "", (int)length, text,
                          (double)i / (double)n);
-        c += length + (c[length] == '|');
     }
 }
 
@@ -125,12 +124,10 @@ static void spec_value(const bridge_param *param, double v, char *out, size_t ca
         snprintf(out, capacity, "%.17g", param->kind == BRIDGE_INTEGER ? round(real) : real);
         return;
     }
-    size_t n = bridge_case_count(param);
+    size_t n = bridge_case_count(param), length;
     size_t index = v >= 1 ? n - 1 : (size_t)floor(v * (double)n + 1e-9);
-    if (index >= n) index = n - 1;
-    const char *start = param->cases;
-    for (size_t k = 0; k < index; k++) start = strchr(start, '|') + 1;
-    snprintf(out, capacity, "%.*s", (int)strcspn(start, "|"), start);
+    const char *text = bridge_case(param, index < n ? index : n - 1, &length);
+    snprintf(out, capacity, "%.*s", (int)length, text);
 }
 
 /* The file's spec with its effect parameters filled in. */

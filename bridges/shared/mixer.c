@@ -23,13 +23,23 @@ void bridge_report(const char *who, const char *format, ...)
     fprintf(stderr, "segue %s: %s\n", who, message);
 }
 
+/* The last messages reported once, oldest first overwritten: enough for
+ * every parameter of a transition to be wrong at once. */
+enum { REMEMBERED = 16 };
+
 void bridge_report_once(const char *who, const char *message)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    static char last[1024];
+    static char remembered[REMEMBERED][1024];
+    static size_t next;
+    char line[1024];
+    snprintf(line, sizeof line, "%s: %s", who, message);
     pthread_mutex_lock(&lock);
-    if (strcmp(last, message)) {
-        snprintf(last, sizeof last, "%s", message);
+    int seen = 0;
+    for (size_t i = 0; i < REMEMBERED && !seen; i++) seen = !strcmp(remembered[i], line);
+    if (!seen) {
+        snprintf(remembered[next], sizeof remembered[next], "%s", line);
+        next = (next + 1) % REMEMBERED;
         bridge_report(who, "%s", message);
     }
     pthread_mutex_unlock(&lock);

@@ -53,8 +53,8 @@ int bridge_load(const char *who);
 /* One line on stderr: "segue <who>: <message>". */
 void bridge_report(const char *who, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
-/* As bridge_report(), but a message is written only when it differs from
- * the last one written this way: a bad spec is reported once, not once a
+/* As bridge_report(), but a message is written only when it is not among
+ * the last 16 written this way: a bad spec is reported once, not once a
  * frame. */
 void bridge_report_once(const char *who, const char *message);
 

@@ -95,4 +95,19 @@ static inline size_t bridge_case_count(const bridge_param *param)
     return n;
 }
 
+/* Case `index` (below bridge_case_count) of an enum parameter: where its
+ * text starts in `cases`, with its length in *length. */
+static inline const char *bridge_case(const bridge_param *param, size_t index, size_t *length)
+{
+    const char *start = param->cases;
+    for (size_t k = 0; k < index; k++) {
+        while (*start != '|') start++;
+        start++;
+    }
+    size_t n = 0;
+    while (start[n] && start[n] != '|') n++;
+    *length = n;
+    return start;
+}
+
 #endif /* SEGUE_BRIDGE_TRANSITIONS_H */
