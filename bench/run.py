@@ -889,6 +889,8 @@ def main():
     parser.add_argument("--quick", action="store_true", help="a short run that only exercises everything")
     parser.add_argument("--frei0r", default=os.path.join(ROOT, "build", "lib", "frei0r-1"),
                         help="the folder of Segue's frei0r mixers")
+    parser.add_argument("--mlt-module", default=os.path.join(ROOT, "build", "lib", "mlt-7", "libmltsegue.so"),
+                        help="Segue's MLT module")
     parser.add_argument("--python", default=os.path.join(ROOT, "build", "python", "venv", "bin", "python"),
                         help="the Python of build/python/venv, with the segue wheel, numpy and moviepy")
     args = parser.parse_args()
@@ -960,7 +962,7 @@ def main():
         phase("end to end")
         data["video"] = video.run(ffmpeg, segue, work, config, log, median)
         phase("video")
-        data["mlt"] = mlt.run(ffmpeg, work, config, log, median, frei0r_path)
+        data["mlt"] = mlt.run(ffmpeg, work, config, log, median, frei0r_path, os.path.abspath(args.mlt_module))
         phase("melt")
         data["python"] = python_binding.run(args.python, config, log)
         phase("python")

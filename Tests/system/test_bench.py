@@ -72,7 +72,7 @@ class QuickBenchTests(unittest.TestCase):
                         "## Segue per frame, 1920×1080", "## Segue per frame, 3840×2160",
                         "## Per-call overhead", "## Segue vs FFmpeg xfade, per frame",
                         "## End to end: two PNG files in, YUV4MPEG2 out",
-                        "## In melt: Segue's frei0r crossfade against MLT's and frei0r's"):
+                        "## In melt: Segue's crossfades against MLT's and frei0r's"):
             self.assertIn(heading, md)
         for row in ("memcpy of a frame", "traffic floor", "copy (SRC)", "OVER with solid 0.5 mask",
                     "crossfade: copy + masked OVER", "bilinear OVER"):
@@ -143,8 +143,8 @@ class QuickBenchTests(unittest.TestCase):
         # melt: the same frames out of every setup, each mixer's cost per frame over the hard cut.
         mlt = data["mlt"]
         self.assertEqual([r["name"] for r in mlt["rows"]],
-                         ["hard cut, no transition", "Segue frei0r.segue_opacity", "MLT luma (dissolve)",
-                          "frei0r xfade0r"])
+                         ["hard cut, no transition", "Segue frei0r.segue_opacity", "Segue segue.opacity (MLT module)",
+                          "MLT luma (dissolve)", "frei0r xfade0r"])
         self.assertEqual(len({r["bytes"] for r in mlt["rows"]}), 1, "every setup writes the same amount of video")
         for row in mlt["rows"][1:]:
             self.assertIsNotNone(row["ms_per_mix_frame"])

@@ -1,8 +1,9 @@
 """make install PREFIX=… gives a tree C programs build and run against, and
-frei0r mixers that load the installed libsegue.so."""
+frei0r mixers and an MLT module that load the installed libsegue.so."""
 import os
+import shutil
 
-from support import BUILD, ROOT, Workspace, run
+from support import BUILD, ROOT, Workspace, run, run_host
 
 
 class InstallTests(Workspace):
@@ -31,3 +32,13 @@ class InstallTests(Workspace):
         self.assertEqual(info.stderr, "")
         descriptors = os.listdir(os.path.join(prefix, "share", "kdenlive", "transitions"))
         self.assertEqual(sorted(d.replace(".xml", ".so") for d in descriptors), mixers)
+        # So does the MLT module, linked into a module folder as the README says.
+        if shutil.which("melt"):
+            folder = run(os.path.join(ROOT, "scripts", "mlt-repository"), self.path("mlt-modules"),
+                         os.path.join(prefix, "lib", "mlt-7", "libmltsegue.so"), check=0).stdout.strip()
+            mix = run_host(["melt", "-silent", "color:red", "out=4", "color:blue", "out=4", "-mix", "2", "-mixer",
+                            "segue.push", "-consumer", f"avformat:{self.path('m%02d.png')}", "vcodec=png"],
+                           dict(os.environ, MLT_REPOSITORY=folder), retry_when_left_alone=True)
+            self.assertEqual(mix.returncode, 0, mix.stderr)
+            self.assertNotIn("segue mlt", mix.stderr)
+            self.assertTrue(os.path.exists(self.path("m05.png")))
