@@ -302,15 +302,6 @@ EXPORT void f0r_get_param_value(f0r_instance_t handle, f0r_param_t param, int in
 /* ------------------------------------------------------------------ */
 /* Rendering                                                            */
 
-/* Whether every pixel of a frame is opaque (RGBA bytes: alpha is the top
- * byte of each little-endian word). */
-static int opaque(const uint32_t *pixels, size_t count)
-{
-    uint32_t all = 0xFF000000u;
-    for (size_t i = 0; i < count; i++) all &= pixels[i];
-    return all == 0xFF000000u;
-}
-
 static segue_pixels rgba(const instance *self, const uint32_t *pixels)
 {
     return (segue_pixels){ .struct_size = sizeof(segue_pixels), .format = SEGUE_PIXEL_FORMAT_RGBA,
@@ -340,7 +331,7 @@ EXPORT void f0r_update2(f0r_instance_t handle, double time, const uint32_t *infr
     /* Two opaque clips make an opaque frame; a transparent clip keeps
      * Segue's alpha, for the host to composite. */
     size_t count = (size_t)self->width * (size_t)self->height;
-    int opaque_clips = inframe1 && inframe2 && opaque(inframe1, count) && opaque(inframe2, count);
+    int opaque_clips = inframe1 && inframe2 && bridge_opaque(inframe1, count) && bridge_opaque(inframe2, count);
     if (!bridge_render(who, self->mixer.engine, self->mixer.transition, self->mixer.plus_lighter, from, to,
                        bridge_mixer_progress(&self->mixer, linear), opaque_clips, self->target)) {
         if (inframe1) memcpy(outframe, inframe1, count * 4);

@@ -257,15 +257,6 @@ static segue_pixels describe(mlt_image_format format, int width, int height, uin
     return pixels;
 }
 
-/* Whether every pixel of an RGBA picture is opaque (alpha is each word's top byte). */
-static int opaque(const uint8_t *rgba, size_t count)
-{
-    const uint32_t *pixels = (const uint32_t *)rgba;
-    uint32_t all = 0xFF000000u;
-    for (size_t i = 0; i < count; i++) all &= pixels[i];
-    return all == 0xFF000000u;
-}
-
 static int get_image(mlt_frame a_frame, uint8_t **image, mlt_image_format *format, int *width, int *height,
                      int writable)
 {
@@ -309,7 +300,7 @@ static int get_image(mlt_frame a_frame, uint8_t **image, mlt_image_format *forma
         segue_pixels b = describe(wanted, a_width, a_height, b_image, a_properties);
         segue_pixels result = describe(wanted, a_width, a_height, out, a_properties);
         size_t count = (size_t)a_width * (size_t)a_height;
-        int opaque_clips = wanted != mlt_image_rgba || (opaque(a_image, count) && opaque(b_image, count));
+        int opaque_clips = wanted != mlt_image_rgba || (bridge_opaque(a_image, count) && bridge_opaque(b_image, count));
         if (segue.surface_import(&a, set->from) == SEGUE_OK && segue.surface_import(&b, set->to) == SEGUE_OK
             && bridge_render(self->who, plan.engine, plan.transition, plan.plus_lighter, set->from, set->to,
                              plan.progress, opaque_clips, set->target)

@@ -248,6 +248,15 @@ int bridge_render(const char *who, segue_engine *engine, const segue_transition 
     return 0;
 }
 
+int bridge_opaque(const void *rgba, size_t count)
+{
+    /* Alpha is the top byte of each little-endian word. */
+    const uint32_t *pixels = rgba;
+    uint32_t all = 0xFF000000u;
+    for (size_t i = 0; i < count; i++) all &= pixels[i];
+    return all == 0xFF000000u;
+}
+
 void bridge_mixer_clear(bridge_mixer *mixer)
 {
     if (mixer->transition) segue.transition_unref(mixer->transition);

@@ -106,6 +106,10 @@ double bridge_mixer_progress(const bridge_mixer *mixer, double linear);
 int bridge_render(const char *who, segue_engine *engine, const segue_transition *transition, int plus_lighter,
                   segue_surface *from, segue_surface *to, double progress, int opaque, segue_surface *target);
 
+/* Whether all `count` pixels of an RGBA picture (4 bytes each, alpha last)
+ * are opaque: then a render over opaque black is what the host expects. */
+int bridge_opaque(const void *rgba, size_t count);
+
 /* Releases what the mixer holds and zeroes it (keeping `who`). */
 void bridge_mixer_clear(bridge_mixer *mixer);
 

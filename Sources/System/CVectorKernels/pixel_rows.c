@@ -48,9 +48,32 @@ ALWAYS_INLINE int copy_opaque_eight(const uint32_t *in, uint32_t *out, int rgba)
     return 1;
 }
 
-/* Opaque runs of eight are copied (premultiplying by 255 changes nothing);
- * the rest multiply pixel by pixel. */
-ALWAYS_INLINE void premultiply_row(const uint32_t *in, uint32_t *out, size_t count, int rgba)
+/* One straight pixel (bytes R, G, B, A when `rgba`, else B, G, R, A)
+ * premultiplied into an ARGB32 word. */
+ALWAYS_INLINE uint32_t premultiply_pixel(uint32_t straight, int rgba)
+{
+    uint32_t p = rgba ? swap_red_blue(straight) : straight, a = p >> 24;
+    return a << 24 | premultiply((p >> 16) & 0xFF, a) << 16 | premultiply((p >> 8) & 0xFF, a) << 8
+        | premultiply(p & 0xFF, a);
+}
+
+/* One ARGB32 word unpremultiplied into a straight pixel. */
+ALWAYS_INLINE uint32_t unpremultiply_pixel(uint32_t p, int rgba)
+{
+    uint32_t a = p >> 24, o = p;
+    if (a == 0)
+        o = 0;
+    else if (a != 255)
+        o = a << 24 | unpremultiply((p >> 16) & 0xFF, a) << 16 | unpremultiply((p >> 8) & 0xFF, a) << 8
+            | unpremultiply(p & 0xFF, a);
+    return rgba ? swap_red_blue(o) : o;
+}
+
+/* A row through `convert`, pixel by pixel, except runs of eight opaque
+ * pixels, which are copied (for them premultiplied and straight are the
+ * same words). Inlined with a constant `convert`, so no call is left. */
+ALWAYS_INLINE void convert_row(const uint32_t *in, uint32_t *out, size_t count, int rgba,
+                               uint32_t (*convert)(uint32_t, int))
 {
     size_t i = 0;
     while (i < count) {
@@ -58,35 +81,18 @@ ALWAYS_INLINE void premultiply_row(const uint32_t *in, uint32_t *out, size_t cou
             i += 8;
             continue;
         }
-        size_t end = i + 8 <= count ? i + 8 : count;
-        for (; i < end; i++) {
-            uint32_t p = rgba ? swap_red_blue(in[i]) : in[i], a = p >> 24;
-            out[i] = a << 24 | premultiply((p >> 16) & 0xFF, a) << 16 | premultiply((p >> 8) & 0xFF, a) << 8
-                | premultiply(p & 0xFF, a);
-        }
+        for (size_t end = i + 8 <= count ? i + 8 : count; i < end; i++) out[i] = convert(in[i], rgba);
     }
 }
 
-/* Opaque runs of eight are copied; the rest divide pixel by pixel. */
+ALWAYS_INLINE void premultiply_row(const uint32_t *in, uint32_t *out, size_t count, int rgba)
+{
+    convert_row(in, out, count, rgba, premultiply_pixel);
+}
+
 ALWAYS_INLINE void unpremultiply_row(const uint32_t *in, uint32_t *out, size_t count, int rgba)
 {
-    size_t i = 0;
-    while (i < count) {
-        if (i + 8 <= count && copy_opaque_eight(in + i, out + i, rgba)) {
-            i += 8;
-            continue;
-        }
-        size_t end = i + 8 <= count ? i + 8 : count;
-        for (; i < end; i++) {
-            uint32_t p = in[i], a = p >> 24, o = p;
-            if (a == 0)
-                o = 0;
-            else if (a != 255)
-                o = a << 24 | unpremultiply((p >> 16) & 0xFF, a) << 16 | unpremultiply((p >> 8) & 0xFF, a) << 8
-                    | unpremultiply(p & 0xFF, a);
-            out[i] = rgba ? swap_red_blue(o) : o;
-        }
-    }
+    convert_row(in, out, count, rgba, unpremultiply_pixel);
 }
 
 ALWAYS_INLINE void packed_to_words(const uint8_t *in, uint32_t *out, size_t count, int blue_first)
