@@ -43,7 +43,7 @@ C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
 TEST_PLUGINS := misbehaving
 
 # The frei0r bridge: one mixer2 file per entry of bridges/shared/transitions.h,
-# and a Kdenlive descriptor for each.
+# and Kdenlive descriptors for them and for the MLT module's services.
 FREI0R_FILES := $(shell sed -n 's/^    { "\(segue_[a-z]*\)".*/\1/p' bridges/shared/transitions.h)
 BRIDGE_SHARED := bridges/shared/mixer.c bridges/shared/mixer.h bridges/shared/transitions.h
 FREI0R_DIR   := $(BUILD)/lib/frei0r-1
@@ -92,7 +92,7 @@ $(FREI0R_DIR)/%.so: bridges/frei0r/bridge.c $(BRIDGE_SHARED) $(HEADERS) | build
 	$(CC) -shared -fPIC -O2 -std=c11 -Wall -Wextra -Werror -fvisibility=hidden -I$(BUILD)/include \
 		-DSEGUE_FREI0R_FILE='"$*"' $< bridges/shared/mixer.c -ldl -lm -pthread -o $@
 
-$(BUILD)/bridges/kdenlive-descriptors: bridges/frei0r/kdenlive.c bridges/shared/transitions.h
+$(BUILD)/bridges/kdenlive-descriptors: bridges/kdenlive/descriptors.c bridges/shared/transitions.h
 	@mkdir -p $(BUILD)/bridges
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror $< -o $@
 

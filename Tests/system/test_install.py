@@ -31,7 +31,9 @@ class InstallTests(Workspace):
         self.assertIn("init 1\n", info.stdout)
         self.assertEqual(info.stderr, "")
         descriptors = os.listdir(os.path.join(prefix, "share", "kdenlive", "transitions"))
-        self.assertEqual(sorted(d.replace(".xml", ".so") for d in descriptors), mixers)
+        frei0r = [d for d in descriptors if d.startswith("segue_")]
+        self.assertEqual(sorted(d.replace(".xml", ".so") for d in frei0r), mixers)
+        self.assertEqual(sorted(d.replace(".", "_", 1) for d in descriptors if d not in frei0r), sorted(frei0r))
         # So does the MLT module, linked into a module folder as the README says.
         if shutil.which("melt"):
             folder = run(os.path.join(ROOT, "scripts", "mlt-repository"), self.path("mlt-modules"),

@@ -13,12 +13,14 @@ import re
 import shutil
 import subprocess
 import unittest
+import xml.etree.ElementTree as ElementTree
 
 from pngio import read_png
 from support import BUILD, ROOT, run, run_host, segue
 from test_frei0r import Bridge, FILES, PROFILE, ease_in, raw
 
 MODULE = os.path.join(BUILD, "lib", "mlt-7", "libmltsegue.so")
+KDENLIVE = os.path.join(BUILD, "share", "kdenlive", "transitions")
 REPOSITORY_SCRIPT = os.path.join(ROOT, "scripts", "mlt-repository")
 SERVICES = ["segue." + name[len("segue_"):] for name in FILES]
 WIDTH, HEIGHT = 320, 180
@@ -100,6 +102,35 @@ class MeltModuleTests(Bridge):
         explode = self.melt("-query", "transition=segue.explode").stdout
         self.assertRegex(explode, r"identifier: columns\n    title: columns\n    type: integer\n(.*\n)*?    minimum: 1\n"
                                   r"    maximum: 64\n    default: 8")
+
+    def test_kdenlive_descriptors_show_the_real_values(self):
+        for service in SERVICES:
+            with self.subTest(service=service):
+                root = ElementTree.parse(os.path.join(KDENLIVE, service + ".xml")).getroot()
+                self.assertEqual((root.tag, root.get("tag"), root.get("id")), ("transition", service, service))
+                widgets = {p.get("name"): p for p in root.findall("parameter")}
+                self.assertNotIn("position", widgets, "the composition gives the progress")
+                self.assertEqual(widgets["animation"].get("type"), "list")
+                meta = self.melt("-query", f"transition={service}").stdout
+                # Each effect parameter's block of the metadata: identifier, type, range or cases, default.
+                checked = 0
+                for block in re.findall(r"  - identifier: (.*?)\n((?:    .*\n|      .*\n)*)", meta):
+                    name, body = block
+                    if name in ("transition", "animation", "position"):
+                        continue
+                    widget = widgets[name]
+                    default = re.search(r"    default: (.*)", body).group(1)
+                    self.assertEqual(widget.get("default"), default, name)
+                    self.assertIsNone(widget.get("factor"), "real values, not frei0r's 0…1")
+                    if widget.get("type") == "list":
+                        cases = re.findall(r"      - (.*)", body)
+                        self.assertEqual(widget.get("paramlist").split(";"), cases, name)
+                    else:
+                        self.assertEqual((widget.get("min"), widget.get("max")),
+                                         (re.search(r"minimum: (.*)", body).group(1),
+                                          re.search(r"maximum: (.*)", body).group(1)), name)
+                    checked += 1
+                self.assertEqual(checked, len(widgets) - 1, "every widget but the easing is an effect parameter")
 
     def test_rgb_mixes_are_segue_frame_exactly(self):
         for service, properties, spec, blend in (

@@ -1,7 +1,7 @@
 /*
  * transitions.h — the transitions Segue's bridges ship: one frei0r file each
- * (bridges/frei0r), one MLT service each (bridges/mlt), one Kdenlive
- * descriptor each (bridges/frei0r/kdenlive.c). An entry gives the name, the
+ * (bridges/frei0r), one MLT service each (bridges/mlt), and a Kdenlive
+ * descriptor for each of those (bridges/kdenlive). An entry gives the name, the
  * Segue spec it renders and the effect parameters it shows to the host, in
  * their real units. The table is the one place a shipped transition is
  * defined.
