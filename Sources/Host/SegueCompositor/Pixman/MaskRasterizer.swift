@@ -160,7 +160,7 @@ enum MaskRasterizer {
         var rest: [pixman_trapezoid_t] = []
         var repeated: [RepeatedRow] = []
         var scratch: OpaquePointer?
-        defer { scratch.map { pixman_image_unref($0) } }
+        defer { if let scratch { pixman_image_unref(scratch) } }
         for t in traps {
             let first = Int((t.top + 0xFFFF) >> 16), end = Int(t.bottom >> 16)
             guard t.left.p1.x == t.left.p2.x, t.right.p1.x == t.right.p2.x, end - first >= 2, width > 0,
