@@ -1,8 +1,8 @@
 /*
- * module.c — Segue's transitions as MLT's own services, for melt, Kdenlive,
- * Shotcut and Flowblade: one transition "segue.<name>" per entry of
- * ../shared/transitions.h (segue_push → segue.push), with its metadata for
- * `melt -query`.
+ * module.c — Segue's transitions as MLT's own services, for melt, Kdenlive
+ * and other programs built on the system's MLT: one transition
+ * "segue.<name>" per entry of ../shared/transitions.h (segue_push →
+ * segue.push), with its metadata for `melt -query`.
  *
  * Why beside the frei0r bridge: MLT hands a frei0r mixer RGBA and converts
  * both clips into it and the result back, which costs several times the
