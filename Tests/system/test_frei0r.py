@@ -82,6 +82,19 @@ class Bridge(Workspace):
               "--progress", repr(progress), "-o", out, *extra, *options, check=0)
         return raw(read_png(out)[2])
 
+    def melt(self, *args, env=None):
+        """melt at 320×180 25 fps with `args`, in self.env (or `env`)."""
+        profile = self.path("profile")
+        with open(profile, "w") as out:
+            out.write(PROFILE)
+        # MLT 7.12's avformat consumer (and MLT's current one) starts its
+        # thread before it sets "running", and the thread runs only while
+        # "running" is set: when the thread gets there first, it ends at
+        # once, and melt waits for it to stop, alone, forever. Seen here once
+        # in several hundred mixes on a busy machine; such a run is run
+        # again (run_host), any other hang fails with its stacks.
+        return run_host(["melt", "-silent", "-profile", profile, *args], env or self.env, retry_when_left_alone=True)
+
     def direct(self, name, to="to", *assignments, time=0.0):
         """One frame through frei0r_host: raw RGBA."""
         out = self.path("direct.rgba")
@@ -225,17 +238,6 @@ class FileTests(Bridge):
 
 @unittest.skipUnless(shutil.which("melt"), "melt is not installed (make test-deps installs it)")
 class MeltTests(Bridge):
-    def melt(self, *args):
-        profile = self.path("profile")
-        with open(profile, "w") as out:
-            out.write(PROFILE)
-        # MLT 7.12's avformat consumer (and MLT's current one) starts its
-        # thread before it sets "running", and the thread runs only while
-        # "running" is set: when the thread gets there first, it ends at
-        # once, and melt waits for it to stop, alone, forever. Seen here once
-        # in several hundred mixes on a busy machine; such a run is run
-        # again (run_host), any other hang fails with its stacks.
-        return run_host(["melt", "-silent", "-profile", profile, *args], self.env, retry_when_left_alone=True)
 
     def test_melt_lists_the_transitions_and_their_parameters(self):
         listed = self.melt("-query", "transitions").stdout

@@ -16,8 +16,8 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 from pngio import read_png
-from support import BUILD, ROOT, run, run_host, segue
-from test_frei0r import Bridge, FILES, PROFILE, ease_in, raw
+from support import BUILD, ROOT, run, segue
+from test_frei0r import Bridge, FILES, ease_in, raw
 
 MODULE = os.path.join(BUILD, "lib", "mlt-7", "libmltsegue.so")
 KDENLIVE = os.path.join(BUILD, "share", "kdenlive", "transitions")
@@ -37,14 +37,6 @@ class MeltModuleTests(Bridge):
         super().setUp()
         folder = run(REPOSITORY_SCRIPT, self.path("mlt-modules"), MODULE, check=0).stdout.strip()
         self.env = dict(os.environ, MLT_REPOSITORY=folder)
-        self.profile = self.path("profile")
-        with open(self.profile, "w") as out:
-            out.write(PROFILE)
-
-    def melt(self, *args, env=None):
-        # The avformat consumer's start-up race is worked around as in test_frei0r's MeltTests.melt.
-        return run_host(["melt", "-silent", "-profile", self.profile, *args], env or self.env,
-                        retry_when_left_alone=True)
 
     def mix(self, mixer, *properties, raw=False, consumer=()):
         """Clips of 10 frames each (from, to) joined with a 5-frame mix: frames

@@ -124,10 +124,9 @@ static void spec_value(const bridge_param *param, double v, char *out, size_t ca
         snprintf(out, capacity, "%.17g", param->kind == BRIDGE_INTEGER ? round(real) : real);
         return;
     }
-    size_t n = bridge_case_count(param), length;
+    size_t n = bridge_case_count(param);
     size_t index = v >= 1 ? n - 1 : (size_t)floor(v * (double)n + 1e-9);
-    const char *text = bridge_case(param, index < n ? index : n - 1, &length);
-    snprintf(out, capacity, "%.*s", (int)length, text);
+    bridge_case_text(param, index < n ? index : n - 1, out, capacity);
 }
 
 /* The file's spec with its effect parameters filled in. */

@@ -133,14 +133,6 @@ static void give_back(state *self, surfaces *set)
 /* ------------------------------------------------------------------ */
 /* Properties                                                           */
 
-/* Case `index` of an enum parameter, as a string of its own. */
-static void case_text(const bridge_param *param, size_t index, char *out, size_t capacity)
-{
-    size_t length;
-    const char *option = bridge_case(param, index, &length);
-    snprintf(out, capacity, "%.*s", (int)length, option);
-}
-
 /* The spec text of `param` from its property `text` (NULL: the default).
  * Numbers must lie in low…high (integers are rounded); an enum's value is
  * one of its cases, with or without the leading dot. */
@@ -155,7 +147,7 @@ static void spec_value(state *self, const bridge_param *param, const char *text,
                 const char *option_bare = *option == '.' ? option + 1 : option;
                 size_t bare_length = length - (size_t)(option_bare - option);
                 if (strlen(bare) == bare_length && !strncmp(bare, option_bare, bare_length)) {
-                    snprintf(out, capacity, "%.*s", (int)length, option);
+                    bridge_case_text(param, i, out, capacity);
                     return;
                 }
             }
@@ -174,7 +166,7 @@ static void spec_value(state *self, const bridge_param *param, const char *text,
         bridge_report_once(self->who, message);
     }
     if (param->kind == BRIDGE_ENUM)
-        case_text(param, (size_t)param->fallback, out, capacity);
+        bridge_case_text(param, (size_t)param->fallback, out, capacity);
     else
         snprintf(out, capacity, "%.17g", param->fallback);
 }
@@ -400,11 +392,11 @@ static mlt_properties metadata(mlt_service_type type, const char *service, void 
             mlt_properties values = child(p, "values");
             char text[64], number[24];
             for (size_t k = 0; k < bridge_case_count(param); k++) {
-                case_text(param, k, text, sizeof text);
+                bridge_case_text(param, k, text, sizeof text);
                 snprintf(number, sizeof number, "%zu", k);
                 mlt_properties_set(values, number, text);
             }
-            case_text(param, (size_t)param->fallback, text, sizeof text);
+            bridge_case_text(param, (size_t)param->fallback, text, sizeof text);
             mlt_properties_set(p, "default", text);
         } else {
             mlt_properties_set_double(p, "minimum", param->low);

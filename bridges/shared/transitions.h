@@ -15,6 +15,7 @@
 #define SEGUE_BRIDGE_TRANSITIONS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 enum bridge_kind {
     BRIDGE_NUMBER,  /* a real number in low…high */
@@ -108,6 +109,14 @@ static inline const char *bridge_case(const bridge_param *param, size_t index, s
     while (start[n] && start[n] != '|') n++;
     *length = n;
     return start;
+}
+
+/* Case `index` of an enum parameter as a string of its own, in `out`. */
+static inline void bridge_case_text(const bridge_param *param, size_t index, char *out, size_t capacity)
+{
+    size_t length;
+    const char *start = bridge_case(param, index, &length);
+    snprintf(out, capacity, "%.*s", (int)length, start);
 }
 
 #endif /* SEGUE_BRIDGE_TRANSITIONS_H */
