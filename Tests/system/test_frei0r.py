@@ -238,7 +238,6 @@ class FileTests(Bridge):
 
 @unittest.skipUnless(shutil.which("melt"), "melt is not installed (make test-deps installs it)")
 class MeltTests(Bridge):
-
     def test_melt_lists_the_transitions_and_their_parameters(self):
         listed = self.melt("-query", "transitions").stdout
         for name in FILES:
