@@ -562,7 +562,7 @@ static void circle_span(const struct frame *f, int y, int *x0, int *x1)
     const float z = powf(2.f * fabsf(f->p - 0.5f), 3.f) * hypotf(f->w / 2, f->h / 2);
 #define INSIDE(dx) (!(z < hypotf((float)(dx), (float)dy)))
     const double squared = (double)z * z - (double)dy * dy;
-    int k = squared > 0 ? (int)sqrt(squared) : 0;
+    int k = squared > 0 ? (int)fmin(sqrt(squared), f->w) : 0; /* the search below starts inside the frame */
     while (k < f->w && INSIDE(k + 1))
         k++;
     while (k >= 0 && !INSIDE(k))
@@ -1034,10 +1034,18 @@ static const uint32_t *read_pixels(segue_canvas *canvas, segue_image *image, int
     return host->image_pixels(raster, width, height, stride);
 }
 
+/* A side's progress within 0…1, the only range xfade's transitions are drawn for. */
+static double clamp_progress(double progress)
+{
+    return progress < 0 ? 0 : progress > 1 ? 1 : progress;
+}
+
 static segue_status xfade_render(void *instance, const segue_value *values, segue_canvas *canvas)
 {
     (void)instance;
-    const double in = values[INSERTION].number, out = values[REMOVAL].number;
+    /* xfade's progress runs from 0 to 1 and its pictures are defined there only: a view that an
+     * animation carries past either end (a spring overshooting) shows that end. */
+    const double in = clamp_progress(values[INSERTION].number), out = clamp_progress(values[REMOVAL].number);
     segue_image *content = host->canvas_content(canvas);
     if (in == 1 && out == 0) /* either view in place */
         return host->canvas_draw_image(canvas, content, NULL);
