@@ -88,8 +88,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// Straight interpolation of each component; `t` may leave 0...1.
     public func mixed(with other: Color, by t: Double) -> Color {
-        Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-              blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        Color(red: .interpolated(from: red, to: other.red, at: t),
+              green: .interpolated(from: green, to: other.green, at: t),
+              blue: .interpolated(from: blue, to: other.blue, at: t),
+              alpha: .interpolated(from: alpha, to: other.alpha, at: t))
     }
 
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }

@@ -58,7 +58,8 @@ public enum ParameterValue: Hashable, Sendable {
         }
     }
 
-    /// `a + (b − a)·t` for the kinds that interpolate; integers round to nearest.
+    /// `a + (b − a)·t` for the kinds that interpolate, kept finite (see
+    /// `Double.interpolated`); integers round to nearest.
     /// Values of other kinds (or of mismatched kinds) are not interpolated: the
     /// result is `a` at `t <= 0` and `b` after.
     public static func interpolate(_ a: ParameterValue, _ b: ParameterValue, _ t: Double) -> ParameterValue {
@@ -67,12 +68,12 @@ public enum ParameterValue: Hashable, Sendable {
         if t == 1 { return b }
         switch (a, b) {
         case let (.number(x), .number(y)):
-            return .number(x + (y - x) * t)
+            return .number(.interpolated(from: x, to: y, at: t))
         case let (.integer(x), .integer(y)):
             let v = (Double(x) + Double(y - x) * t).rounded()
             return .integer(Int(clamping: v.isFinite ? Int64(max(min(v, 9e18), -9e18)) : 0))
         case let (.point(p), .point(q)):
-            return .point(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+            return .point(Point(x: .interpolated(from: p.x, to: q.x, at: t), y: .interpolated(from: p.y, to: q.y, at: t)))
         case let (.color(c), .color(d)):
             return .color(c.mixed(with: d, by: t))
         default:
