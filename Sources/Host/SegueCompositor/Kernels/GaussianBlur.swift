@@ -90,8 +90,10 @@ struct GaussianBlur {
 
     /// A sampled Gaussian of `sigma`, truncated at 3σ (at least one tap a
     /// side), in Q14: non-negative and summing to exactly 16384, the largest
-    /// rounding put on the centre.
-    static func weights(sigma: Double) -> [Int32] {
+    /// rounding put on the centre. Below σ = 0.2 that is [0, 16384, 0]:
+    /// so it is for any smaller σ, however small (2σ² may underflow to 0).
+    static func weights(sigma requested: Double) -> [Int32] {
+        let sigma = max(requested, 0.2)
         let radius = max(1, Int((3 * sigma).rounded(.up)))
         let exact = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = exact.reduce(0, +)

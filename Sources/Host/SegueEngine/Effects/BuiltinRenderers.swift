@@ -93,10 +93,14 @@ enum BuiltinRenderers {
         }
     }
 
-    /// SwiftUI's `blur(radius:opaque:)`.
+    /// SwiftUI's `blur(radius:opaque:)`. An animation carried past its
+    /// active state (a spring's overshoot) blurs no more than the widest
+    /// radius the effect declares.
     struct BlurRenderer: EffectRenderer {
+        static let widest = BuiltinEffects.blur.parameters[0].range!.upperBound
+
         func render(_ state: EffectState, into canvas: inout PictureRecorder) throws {
-            let radius = state.number("radius")
+            let radius = min(state.number("radius"), Self.widest)
             canvas.drawContent(blur: radius > 0 ? Blur(radius: radius, opaque: state.number("opaque") != 0) : nil)
         }
     }
