@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The libraries, in dependency order: file name from the header's major version. */
 #define SEGUE_AV_LIBRARIES(L) \
@@ -32,6 +33,8 @@
     V(avutil, av_frame_move_ref, (AVFrame *dst, AVFrame *src), (dst, src)) \
     V(avutil, av_free, (void *ptr), (ptr)) \
     F(avutil, const char *, av_get_pix_fmt_name, (enum AVPixelFormat pix_fmt), (pix_fmt)) \
+    V(avutil, av_log_default_callback, (void *avcl, int level, const char *fmt, va_list vl), (avcl, level, fmt, vl)) \
+    V(avutil, av_log_set_callback, (void (*callback)(void *, int, const char *, va_list)), (callback)) \
     V(avutil, av_log_set_level, (int level), (level)) \
     F(avutil, void *, av_malloc, (size_t size), (size)) \
     F(avutil, int, av_opt_set, (void *obj, const char *name, const char *val, int search_flags), \
@@ -145,6 +148,37 @@ __attribute__((noreturn)) static void not_loaded(const char *name) {
         if (loaded_##name) loaded_##name arguments; \
     }
 SEGUE_AV_FUNCTIONS(FORWARD, VOID_FORWARD)
+
+/* What FFmpeg last logged at error level on this thread: its error codes
+ * alone can mislead (a YUV4MPEG2 header with an impossible picture size
+ * fails with EBUSY, and the reason is only logged). */
+static _Thread_local char last_error[256];
+
+/* FFmpeg's log callback: keeps the line, then logs it as FFmpeg would. */
+static void keep_and_log(void *context, int level, const char *format, va_list arguments) {
+    if (level <= AV_LOG_ERROR) {
+        va_list copy;
+        va_copy(copy, arguments);
+        vsnprintf(last_error, sizeof last_error, format, copy);
+        va_end(copy);
+        size_t length = strlen(last_error);
+        while (length > 0 && (last_error[length - 1] == '\n' || last_error[length - 1] == '.'))
+            last_error[--length] = '\0';
+    }
+    av_log_default_callback(context, level, format, arguments);
+}
+
+void segue_av_keep_errors(void) {
+    av_log_set_callback(keep_and_log);
+}
+
+const char *segue_av_last_error(void) {
+    return last_error;
+}
+
+void segue_av_forget_error(void) {
+    last_error[0] = '\0';
+}
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char failure[512];

@@ -14,6 +14,7 @@ enum FFmpegLibraries {
             return .failure(SegueError(.io, "\(text) (Debian and Ubuntu: apt-get install ffmpeg)"))
         }
         av_log_set_level(AV_LOG_ERROR)
+        segue_av_keep_errors()
         return .success(())
     }()
 

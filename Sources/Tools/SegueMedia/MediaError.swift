@@ -10,11 +10,15 @@ enum MediaError {
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    /// Throws `.io` "cannot <action> '<file>': <FFmpeg's reason>" when `code` is negative.
+    /// Throws `.io` "cannot <action> '<file>': <FFmpeg's reason>" when
+    /// `code` is negative: what FFmpeg logged as the error meanwhile, if it
+    /// did (its codes alone can mislead), else the code's own text.
     @discardableResult
     static func check(_ code: Int32, _ action: @autoclosure () -> String, _ file: String) throws -> Int32 {
+        defer { segue_av_forget_error() }
         guard code < 0 else { return code }
-        throw SegueError(.io, "cannot \(action()) '\(file)': \(text(code))")
+        let logged = String(cString: segue_av_last_error())
+        throw SegueError(.io, "cannot \(action()) '\(file)': \(logged.isEmpty ? text(code) : logged)")
     }
 }
 

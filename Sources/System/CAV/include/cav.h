@@ -36,4 +36,16 @@ static inline int64_t segue_av_nopts_value(void) { return AV_NOPTS_VALUE; }
  * holds `size` bytes. [thread-safe] */
 int segue_av_load(char *error, size_t size);
 
+/* Keeps the last line FFmpeg logs at error level on each thread (as well
+ * as logging it), for messages. Call once, after segue_av_load(). */
+void segue_av_keep_errors(void);
+
+/* The last line FFmpeg logged at error level on this thread, without its
+ * final newline; "" when none since segue_av_forget_error(). Valid until
+ * the thread's next libav call. [thread-safe] */
+const char *segue_av_last_error(void);
+
+/* Forgets this thread's last error line. [thread-safe] */
+void segue_av_forget_error(void);
+
 #endif
