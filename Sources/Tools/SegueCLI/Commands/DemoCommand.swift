@@ -122,7 +122,7 @@ final class StagingFolder {
     init(for destination: String) throws {
         let trimmed = destination.hasSuffix("/") && destination.count > 1 ? String(destination.dropLast()) : destination
         self.destination = trimmed
-        try Folders.createParent(of: trimmed)
+        try Folders.requireParent(of: trimmed)
         var template = Array((trimmed + ".partial-XXXXXX").utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw SegueError(.io, "cannot create a folder next to '\(trimmed)': \(describeErrno())")

@@ -55,7 +55,7 @@ enum FrameCommand {
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
         let target = try Surface(width: scene.width!, height: scene.height!)
         try engine.render(transition, from: from, to: to, progress: progress, scene: scene, into: target)
-        try Folders.createParent(of: output)
+        try Folders.requireParent(of: output)
         try PNG.write(target, to: output)
     }
 }

@@ -67,7 +67,7 @@ enum SheetCommand {
         }
         let sheet = try ContactSheet(title: transition.spec, subtitle: animation?.spec, columns: columns,
                                      thumbnailWidth: thumbnail).render(frames)
-        try Folders.createParent(of: output)
+        try Folders.requireParent(of: output)
         try PNG.write(sheet, to: output)
     }
 }

@@ -10,7 +10,7 @@ final class MediaSink: FrameSink {
 
     init(path: String, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr, settings: EncoderSettings,
          loop: @escaping ParallelLoop) throws {
-        try Folders.createParent(of: path)
+        try Folders.requireParent(of: path)
         writer = try MediaWriter(path: path, width: width, height: height, frameRate: frameRate,
                                  matrix: matrix, settings: settings, loop: loop)
     }

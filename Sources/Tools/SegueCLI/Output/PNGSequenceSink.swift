@@ -15,6 +15,7 @@ final class PNGSequenceSink: FrameSink {
 
     /// Frames numbered from `firstNumber` on (a `--range` starts at its first frame).
     init(pattern: NumberedPath, firstNumber: Int = 0) throws {
+        try Folders.requireParent(of: pattern.path(firstNumber))
         self.pattern = pattern
         self.firstNumber = firstNumber
         cleanup = try pattern.interruptCleanup(from: firstNumber)
@@ -22,7 +23,6 @@ final class PNGSequenceSink: FrameSink {
 
     func write(_ frame: Surface) throws {
         let path = pattern.path(firstNumber + written.count)
-        try Folders.createParent(of: path)
         try PNG.write(frame, to: path)
         written.append(path)
         cleanup.setCount(written.count)
@@ -40,16 +40,18 @@ final class PNGSequenceSink: FrameSink {
     }
 }
 
+/// Output folders: Segue writes into folders that exist and creates none,
+/// as ffmpeg does, so a mistyped path is an error rather than a tree of new
+/// folders wherever it points (`-o /dev/full.y4m/x` made `/dev/full.y4m`).
 enum Folders {
-    /// Creates the folder that will hold `path`, and its parents, as needed.
-    static func createParent(of path: String) throws {
+    /// Throws `.io` naming `path` unless the folder that will hold it exists.
+    static func requireParent(of path: String) throws {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        var folder = path.hasPrefix("/") ? "/" : ""
-        for component in path[..<slash].split(separator: "/") {
-            folder += (folder.isEmpty || folder == "/" ? "" : "/") + component
-            if mkdir(folder, 0o777) != 0 && errno != EEXIST {
-                throw SegueError(.io, "cannot create folder '\(folder)': \(describeErrno())")
-            }
+        let folder = String(path[..<slash])
+        guard let directory = opendir(folder) else {
+            let reason = errno == ENOENT ? "does not exist (Segue creates no folders: make it first)" : describeErrno()
+            throw SegueError(.io, "cannot write '\(path)': its folder '\(folder)' \(reason)")
         }
+        closedir(directory)
     }
 }

@@ -10,7 +10,7 @@ final class Y4MSink: FrameSink {
     private let writer: Y4MWriter
 
     init(path: String, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr, loop: @escaping ParallelLoop) throws {
-        try Folders.createParent(of: path)
+        try Folders.requireParent(of: path)
         let file = try AtomicFileWriter(path: path)
         self.file = file
         writer = try Y4MWriter(file: file.file, width: width, height: height, frameRate: frameRate,
