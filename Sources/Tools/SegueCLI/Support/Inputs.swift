@@ -72,14 +72,21 @@ enum Inputs {
     }
 }
 
-/// Shows a spec error under the spec, with a caret at the column it names.
+/// Shows a spec error under the spec, with a caret at the column it names;
+/// of a long spec, the part round that column.
 enum SpecError {
+    /// Characters shown either side of the column, at most.
+    static let reach = 60
+
     static func describe(_ error: SegueError, in spec: String, option: String) -> String {
         var text = "bad \(option): \(error.message)"
+        let characters = Array(spec)
         if error.message.hasPrefix("column "),
            let number = Int(error.message.dropFirst(7).prefix { $0.isNumber }), number >= 1,
-           !spec.contains("\n") {
-            text += "\n    \(spec)\n    " + String(repeating: " ", count: number - 1) + "^"
+           number <= characters.count + 1, !spec.contains("\n") {
+            let first = max(0, number - 1 - reach), last = min(characters.count, number + reach)
+            let shown = (first > 0 ? "…" : "") + String(characters[first..<last]) + (last < characters.count ? "…" : "")
+            text += "\n    \(shown)\n    " + String(repeating: " ", count: number - 1 - first + (first > 0 ? 1 : 0)) + "^"
         }
         return text
     }
