@@ -195,6 +195,6 @@ let package = Package(
                                                                  "SegueParticles"]),
         // Renders the built plugins (build/lib/segue/plugins, from `make build`) through the engine.
         .testTarget(name: "SegueEffectTests",
-                    dependencies: ["SegueEngine", "SegueText", "SegueCompositor", "SegueModel", "SegueBasics"]),
+                    dependencies: ["SegueEngine", "SegueText", "SegueCompositor", "SegueModel", "SegueBasics", "CSegue"]),
     ]
 )

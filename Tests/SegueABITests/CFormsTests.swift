@@ -10,7 +10,7 @@ import Testing
         let header: [Int32] = [SEGUE_OK, SEGUE_ERROR_INVALID_ARGUMENT, SEGUE_ERROR_OUT_OF_MEMORY, SEGUE_ERROR_IO,
                                SEGUE_ERROR_FORMAT, SEGUE_ERROR_PARSE, SEGUE_ERROR_UNKNOWN_EFFECT,
                                SEGUE_ERROR_UNKNOWN_PARAMETER, SEGUE_ERROR_MISMATCH, SEGUE_ERROR_PLUGIN,
-                               SEGUE_ERROR_CANCELLED].map { Int32($0) }
+                               SEGUE_ERROR_CANCELLED, SEGUE_ERROR_OVER_BUDGET].map { Int32($0) }
         #expect(Status.all.map(\.rawValue) == header)
         #expect(Set(Status.all.map(\.description)).count == Status.all.count)
         #expect(Status(rawValue: 99).description == "unknown status")

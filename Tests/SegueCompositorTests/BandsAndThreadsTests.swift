@@ -71,7 +71,7 @@ struct BandsAndThreadsTests {
         var distinct = Set<UInt32>()
         for y in stride(from: 0, to: Self.height, by: 3) { for x in 0..<Self.width { distinct.insert(one[x, y]) } }
         #expect(distinct.count > 2000)
-        let hasGroup = Flattener.primitives(of: picture).contains { $0.isGroup }
+        let hasGroup = try Flattener.primitives(of: picture).contains { $0.isGroup }
         #expect(hasGroup)
         #expect(compositor.threadCount == 4 && Compositor(threads: 1).threadCount == 1)
         #expect(Compositor(threads: 0).threadCount >= 1)

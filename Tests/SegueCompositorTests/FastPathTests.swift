@@ -621,7 +621,7 @@ struct FastPathTests {
         let source = noiseSurface(width: 60, height: 40, seed: 93)
         let content = Self.placedContent(source, at: 10, 20)
         let turn = AffineTransform.rotation(0.4).about(Point(x: 40, y: 35))
-        let primitives = Flattener.primitives(of: Picture([DrawItem(source: .picture(content), transform: turn,
+        let primitives = try Flattener.primitives(of: Picture([DrawItem(source: .picture(content), transform: turn,
                                                                     crop: Rect(x: 25, y: 30, width: 20, height: 10))]))
         #expect(primitives.count == 1)
         guard let primitive = primitives.first, case .pixman(.image(let image, let crop, let transform)) = primitive.plan else {
@@ -635,9 +635,9 @@ struct FastPathTests {
         #expect(abs(corner.x - want.x) < 1e-9 && abs(corner.y - want.y) < 1e-9)
         // A crop outside the image draws nothing; a fractional crop, or a clip path, stays a clip.
         let outside = Picture([DrawItem(source: .picture(content), crop: Rect(x: 0, y: 0, width: 5, height: 5))])
-        #expect(Flattener.primitives(of: outside).isEmpty)
+        #expect(try Flattener.primitives(of: outside).isEmpty)
         let fractional = Picture([DrawItem(source: .picture(content), transform: turn, crop: Rect(x: 25.5, y: 30, width: 20, height: 10))])
-        #expect(Flattener.primitives(of: fractional).first?.clipPaths.isEmpty == false)
+        #expect(try Flattener.primitives(of: fractional).first?.clipPaths.isEmpty == false)
     }
 
     @Test("cropped pieces of a placed picture at whole pixels are exact copies of those pieces, masks or not")
@@ -773,24 +773,24 @@ struct FastPathTests {
         let translucentPixel = noiseSurface(width: 80, height: 60, seed: 5, opaque: true)
         translucentPixel[79, 59] = 0x8040_2010
         func covers(_ top: Surface, opacity: Double = 1, blend: BlendMode = .normal, under: Double = 0.3,
-                    scale: Double = 1) -> Bool {
+                    scale: Double = 1) throws -> Bool {
             let turned = AffineTransform.scale(x: scale, y: scale).concatenating(.rotation(0.5, about: Point(x: 40, y: 30)))
             let picture = Picture([
                 DrawItem(source: .surface(opaque), transform: .rotation(under, about: Point(x: 40, y: 30))),
                 DrawItem(source: .surface(top), transform: turned, opacity: opacity, blend: blend),
             ])
-            var planned = Planner.prepare(Flattener.primitives(of: picture), within: PixelRect(width: 100, height: 90),
+            var planned = Planner.prepare(try Flattener.primitives(of: picture), within: PixelRect(width: 100, height: 90),
                                           fastPaths: true, forEach: serially)
             Planner.markOpaqueCovers(&planned, forEach: serially)
             #expect(planned.count == 2 && planned[1].isSampled && !planned[0].coversOpaquely)
             return planned[1].coversOpaquely
         }
-        #expect(covers(opaque))
-        #expect(!covers(translucentPixel), "one translucent pixel anywhere")
-        #expect(!covers(opaque, opacity: 0.99))
-        #expect(!covers(opaque, blend: .plusLighter))
-        #expect(!covers(opaque, under: 0), "nothing sampled under it: an unturned image is a span")
-        #expect(!covers(opaque, scale: 0.4), "what it may hide is less than a quarter of its source: not worth reading")
+        #expect(try covers(opaque))
+        #expect(try !covers(translucentPixel), "one translucent pixel anywhere")
+        #expect(try !covers(opaque, opacity: 0.99))
+        #expect(try !covers(opaque, blend: .plusLighter))
+        #expect(try !covers(opaque, under: 0), "nothing sampled under it: an unturned image is a span")
+        #expect(try !covers(opaque, scale: 0.4), "what it may hide is less than a quarter of its source: not worth reading")
     }
 
     // MARK: - Translation sampling against closed forms

@@ -38,12 +38,12 @@ extension FilteredItemTests {
         }
     }
 
-    @Test func consecutiveColourAdjustmentsFoldIntoOnePass() {
+    @Test func consecutiveColourAdjustmentsFoldIntoOnePass() throws {
         let image = noiseSurface(width: 8, height: 8, seed: 2)
         let first = Picture([DrawItem(source: .surface(image), colorMatrix: .brightness(0.2))])
         let second = Picture([DrawItem(source: .picture(first), colorMatrix: .contrast(1.5))])
         let third = Picture([DrawItem(source: .picture(second), colorMatrix: .hueRotation(degrees: 30))])
-        let primitives = Flattener.primitives(of: third)
+        let primitives = try Flattener.primitives(of: third)
         #expect(Self.filteredCount(primitives) == 1)
         guard case .filtered(_, .colorMatrix(let matrix)) = primitives.first?.plan else {
             Issue.record("not one colour filter")
@@ -56,7 +56,7 @@ extension FilteredItemTests {
         // A blur between them keeps them apart: colour, blur, colour.
         let blurred = Picture([DrawItem(source: .picture(first), blur: Blur(radius: 2))])
         let after = Picture([DrawItem(source: .picture(blurred), colorMatrix: .contrast(1.5))])
-        #expect(Self.filteredCount(Flattener.primitives(of: after)) == 3)
+        #expect(Self.filteredCount(try Flattener.primitives(of: after)) == 3)
     }
 }
 

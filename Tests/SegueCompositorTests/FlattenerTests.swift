@@ -46,7 +46,7 @@ struct FlattenerTests {
         }
         let picture = Picture([item])
 
-        let primitives = Flattener.primitives(of: picture)
+        let primitives = try Flattener.primitives(of: picture)
         try #require(primitives.count == 1)
         let p = primitives[0]
         guard case .pixman(.image(let image, let crop, let transform)) = p.plan else {
@@ -74,7 +74,7 @@ struct FlattenerTests {
         let inner = DrawItem(source: .surface(red), transform: .translation(x: 3, y: 1))
         let picture = Picture([Self.nested([inner], transform: .scale(x: 2, y: 2))])
         // Source [0, 4)² → [3, 7) × [1, 5) → [6, 14) × [2, 10).
-        let primitives = Flattener.primitives(of: picture)
+        let primitives = try Flattener.primitives(of: picture)
         #expect(primitives.count == 1)
         if case .pixman(.image(_, _, let t))? = primitives.first?.plan {
             #expect(t == AffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 6, ty: 2))
@@ -103,18 +103,18 @@ struct FlattenerTests {
     }
 
     @Test("a multi-item picture at full opacity, blending normally, is inlined; fading it makes a group")
-    func inlineOrGroup() {
+    func inlineOrGroup() throws {
         let items = [Self.fill(Rect(x: 0, y: 0, width: 10, height: 10), .white),
                      Self.fill(Rect(x: 5, y: 5, width: 10, height: 10), .black)]
-        #expect(Flattener.primitives(of: Picture([Self.nested(items)])).map(\.isGroup) == [false, false])
-        #expect(Flattener.primitives(of: Picture([Self.nested(items, transform: .rotation(0.3))])).map(\.isGroup) == [false, false])
-        #expect(Flattener.primitives(of: Picture([Self.nested(items, opacity: 0.5)])).map(\.isGroup) == [true])
-        #expect(Flattener.primitives(of: Picture([Self.nested(items, tint: .white)])).map(\.isGroup) == [true])
-        #expect(Flattener.primitives(of: Picture([Self.nested(items, blend: .multiply)])).map(\.isGroup) == [true])
+        #expect(try Flattener.primitives(of: Picture([Self.nested(items)])).map(\.isGroup) == [false, false])
+        #expect(try Flattener.primitives(of: Picture([Self.nested(items, transform: .rotation(0.3))])).map(\.isGroup) == [false, false])
+        #expect(try Flattener.primitives(of: Picture([Self.nested(items, opacity: 0.5)])).map(\.isGroup) == [true])
+        #expect(try Flattener.primitives(of: Picture([Self.nested(items, tint: .white)])).map(\.isGroup) == [true])
+        #expect(try Flattener.primitives(of: Picture([Self.nested(items, blend: .multiply)])).map(\.isGroup) == [true])
         var mixed = items
         mixed[1].blend = .plusLighter
-        #expect(Flattener.primitives(of: Picture([Self.nested(mixed)])).map(\.isGroup) == [true])
-        #expect(Flattener.primitives(of: Picture([Self.nested([])])).isEmpty)
+        #expect(try Flattener.primitives(of: Picture([Self.nested(mixed)])).map(\.isGroup) == [true])
+        #expect(try Flattener.primitives(of: Picture([Self.nested([])])).isEmpty)
     }
 
     // MARK: Group semantics
@@ -125,7 +125,7 @@ struct FlattenerTests {
         let items = [DrawItem(source: .surface(a), transform: .translation(x: 10, y: 10)),
                      DrawItem(source: .surface(b), transform: .translation(x: 25, y: 20))]
         let picture = Picture([Self.nested(items, opacity: 0.5)])
-        let primitives = Flattener.primitives(of: picture)
+        let primitives = try Flattener.primitives(of: picture)
         #expect(primitives.count == 1 && primitives[0].children.count == 2 && primitives[0].opacity == 0.5)
 
         let target = try render(picture, width: Self.width, height: Self.height, background: Self.background)
@@ -191,12 +191,12 @@ struct FlattenerTests {
             return r
         }
         let innerAdd = picture(inner: .plusLighter, outer: .normal)
-        #expect(Flattener.primitives(of: innerAdd).map(\.blend) == [.normal, .normal])
+        #expect(try Flattener.primitives(of: innerAdd).map(\.blend) == [.normal, .normal])
         let d1 = difference(try render(innerAdd, width: Self.width, height: Self.height), reference(PIXMAN_OP_OVER))
         #expect(d1.count == 0, "plusLighter inside normal: \(d1)")
 
         let outerAdd = picture(inner: .normal, outer: .plusLighter)
-        #expect(Flattener.primitives(of: outerAdd).map(\.blend) == [.normal, .plusLighter])
+        #expect(try Flattener.primitives(of: outerAdd).map(\.blend) == [.normal, .plusLighter])
         let d2 = difference(try render(outerAdd, width: Self.width, height: Self.height), reference(PIXMAN_OP_ADD))
         #expect(d2.count == 0, "normal inside plusLighter: \(d2)")
     }
@@ -227,7 +227,7 @@ struct FlattenerTests {
         let direct = Picture([DrawItem(source: .surface(a), transform: place)])
         // A group (the plusLighter item forces one) inside another group, layers starting at odd origins.
         let grouped = Picture([Self.nested([Self.nested([DrawItem(source: .surface(a), transform: place), elsewhere]), elsewhere])])
-        #expect(Flattener.primitives(of: grouped).first?.children.first?.isGroup == true)
+        #expect(try Flattener.primitives(of: grouped).first?.children.first?.isGroup == true)
         let d = difference(try render(direct, width: 200, height: 160), try render(grouped, width: 200, height: 160),
                            in: PixelRect(x0: 1, y0: 1, x1: 200, y1: 160))
         #expect(d.count == 0, "\(d)")
@@ -256,7 +256,7 @@ struct FlattenerTests {
         let past = Picture([DrawItem(source: .surface(source), crop: Rect(x: -10, y: -10, width: 100, height: 100))])
         #expect(try render(past, width: 40, height: 30).hasSamePixels(as: source))
         let outside = Picture([DrawItem(source: .surface(source), crop: Rect(x: 50, y: 0, width: 10, height: 10))])
-        #expect(Flattener.primitives(of: outside).isEmpty)
+        #expect(try Flattener.primitives(of: outside).isEmpty)
     }
 
     @Test("an integral crop under a magnifying transform: the inside matches the uncropped image, the outside is untouched")
@@ -314,7 +314,7 @@ struct FlattenerTests {
             let unclipped = try render(Picture([item]), width: Self.width, height: Self.height,
                                        background: Self.background)
             item.clip = .path(area, .evenOdd)
-            let primitives = Flattener.primitives(of: Picture([item]))
+            let primitives = try Flattener.primitives(of: Picture([item]))
             #expect(primitives.allSatisfy { $0.clipPaths.isEmpty && $0.clipRect?.isIntegral == true })
             let rows = window.y1 > window.y0
             #expect(primitives.count == [window.y0 > 0, rows && window.x0 > 0, rows && window.x1 < Self.width,
@@ -335,7 +335,7 @@ struct FlattenerTests {
     /// Anything else keeps its path: a hole between pixels (the frame moved
     /// by half a pixel), one reaching out of the frame, the non-zero rule.
     @Test("a frame with a hole between pixels, a hole across its edge or a non-zero fill keeps its path")
-    func framesThatKeepTheirPath() {
+    func framesThatKeepTheirPath() throws {
         func frame(with hole: Rect) -> Path {
             Path { path in
                 path.addRect(Rect(x: 0, y: 0, width: 96, height: 80))
@@ -347,7 +347,7 @@ struct FlattenerTests {
                              .path(frame(with: Rect(x: 80, y: 10, width: 40, height: 30)), .evenOdd),
                              .path(frame(with: inside), .nonZero)]
         for clip in clips {
-            let primitives = Flattener.primitives(of: Picture([DrawItem(source: .color(.black), clip: clip)]))
+            let primitives = try Flattener.primitives(of: Picture([DrawItem(source: .color(.black), clip: clip)]))
             #expect(primitives.count == 1 && primitives[0].clipPaths.count == 1, "\(clip)")
         }
         #expect(Flattener.wholePixelPieces(of: frame(with: inside), .evenOdd)?.count == 4)

@@ -175,34 +175,67 @@ struct RobustnessTests {
         var item = DrawItem(source: .surface(white))
         for _ in 0..<200 { item = DrawItem(source: .picture(Picture([item])), transform: .translation(x: 1, y: 0)) }
         let picture = Picture([item])
-        #expect(Flattener.primitives(of: picture).count == 1)
+        #expect(try Flattener.primitives(of: picture).count == 1)
         let target = try render(picture, width: 210, height: 4)
         #expect(target[199, 1] == 0 && target[200, 1] == 0xFFFF_FFFF && target[203, 1] == 0xFFFF_FFFF && target[204, 1] == 0)
     }
 
-    @Test("200 nested groups render, the same on one thread and on four")
-    func deepGroups() throws {
+    /// `levels` groups nested in one another, each faded (so a layer) and moved a little, round a white square.
+    static func nestedGroups(_ levels: Int) -> Picture {
         var picture = Picture([DrawItem(source: .color(.white), clip: .rect(Rect(x: 20, y: 20, width: 10, height: 10)))])
-        for level in 0..<200 {
+        for level in 0..<levels {
             let color = Color(red: Double(level % 7) / 6, green: 0.5, blue: 1, alpha: 1)
             picture = Picture([
                 DrawItem(source: .color(color), clip: .rect(Rect(x: Double(level % 50), y: 0, width: 1, height: 10))),
                 DrawItem(source: .picture(picture), transform: .translation(x: 0.25, y: 0.125), opacity: 0.99),
             ])
         }
+        return picture
+    }
+
+    @Test("groups nested as deep as allowed render, the same on one thread and on four; one more is refused")
+    func deepGroups() throws {
+        let deepest = RenderBudget.maximumLayerDepth
+        let picture = Self.nestedGroups(deepest + 1)  // the innermost picture has one item: inlined
         var depth = 0
-        var level = Flattener.primitives(of: picture)
+        var level = try Flattener.primitives(of: picture)
         while let group = level.first(where: \.isGroup) { depth += 1; level = group.children }
-        #expect(depth == 199)   // the innermost picture has one item: inlined
+        #expect(depth == deepest)
         let one = try render(picture, width: 128, height: 100, threads: 1)
         let four = try render(picture, width: 128, height: 100, threads: 4)
         #expect(difference(one, four).count == 0)
-        // The innermost white square, moved by 200 × (0.25, 0.125) to (70, 45)–(80, 55), went through
-        // 200 fades of 0.99, each a mask byte of 252 applied with pixman's rounded a·b/255.
+        // The innermost white square, moved by 33 × (0.25, 0.125) to (28.25, 24.125), went through
+        // 33 fades of 0.99 (32 layers, and the outermost group drawn in place), each a mask byte of
+        // 252 applied with pixman's rounded a·b/255.
         var expected = 255
-        for _ in 0..<200 { let t = expected * 252 + 0x80; expected = ((t >> 8) + t) >> 8 }
-        #expect(expected == 42)   // not 255 · 0.99²⁰⁰ ≈ 34: rounding at every level adds up
-        #expect(one[75, 50] == UInt32(expected) * 0x0101_0101, "got \(hex(one[75, 50]))")
-        #expect(one[75, 60] == 0)
+        for _ in 0...deepest { let t = expected * 252 + 0x80; expected = ((t >> 8) + t) >> 8 }
+        #expect(expected == 174)   // not 255 · 0.99³³ ≈ 183: rounding at every level adds up
+        #expect(one[33, 29] == UInt32(expected) * 0x0101_0101, "got \(hex(one[33, 29]))")
+        #expect(one[33, 40] == 0)
+        #expect(throws: SegueError.self) { try Flattener.primitives(of: Self.nestedGroups(deepest + 2)) }
+        do {
+            _ = try render(Self.nestedGroups(deepest + 2), width: 128, height: 100)
+            Issue.record("one layer too deep was drawn")
+        } catch let error as SegueError {
+            #expect(error.code == .overBudget && error.message.contains("nest more than \(deepest) deep"))
+        }
+    }
+
+    @Test("the deepest nesting allowed, layers and blurs in turn, renders on a thread with a 256 KB stack")
+    func deepNestingOnASmallStack() throws {
+        let image = noiseSurface(width: 64, height: 48, seed: 7)
+        var picture = Picture([DrawItem(source: .surface(image))])
+        for level in 0..<RenderBudget.maximumLayerDepth {
+            let item = level % 2 == 0
+                ? DrawItem(source: .picture(picture), blur: Blur(radius: 0.5))
+                : DrawItem(source: .picture(Picture([DrawItem(source: .picture(picture)),
+                                                     DrawItem(source: .surface(image), opacity: 0.5)])), opacity: 0.9)
+            picture = Picture([item])
+        }
+        let deep = picture
+        let onSmallStack = try onThread(stackSize: 256 * 1024) { try render(deep, width: 64, height: 48, threads: 1) }
+        let onMain = try render(deep, width: 64, height: 48, threads: 1)
+        #expect(difference(onSmallStack, onMain).count == 0)
+        #expect(onMain[32, 24] != 0)
     }
 }

@@ -313,3 +313,36 @@ func currentThreadID() -> UInt { UInt(pthread_self()) }
 extension PixelRect {
     func contains(x: Int, y: Int) -> Bool { x >= x0 && x < x1 && y >= y0 && y < y1 }
 }
+
+/// What `onThread(stackSize:_:)` runs, and what came of it.
+private final class ThreadWork<T>: @unchecked Sendable {
+    let body: () throws -> T
+    var result: Result<T, any Error>?
+    init(_ body: @escaping () throws -> T) { self.body = body }
+    func run() { result = Result { try body() } }
+}
+
+/// `body()`'s result, computed on a fresh pthread with a stack of `stackSize` bytes (as hosts give their workers).
+func onThread<T>(stackSize: Int, _ body: @escaping () throws -> T) throws -> T {
+    let work = ThreadWork(body)
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    precondition(pthread_attr_setstacksize(&attributes, stackSize) == 0, "pthread_attr_setstacksize failed")
+    var thread = pthread_t()
+    let run: () -> Void = work.run
+    let context = Unmanaged.passRetained(RunBox(run)).toOpaque()
+    let created = pthread_create(&thread, &attributes, { context in
+        Unmanaged<RunBox>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    precondition(created == 0, "pthread_create failed")
+    pthread_join(thread, nil)
+    return try work.result!.get()
+}
+
+/// A closure to hand a pthread.
+private final class RunBox: @unchecked Sendable {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}

@@ -17,8 +17,18 @@ typedef struct segue_engine segue_engine;
  * to sizeof(segue_engine_options): fields added in later versions go at the
  * end, and an older caller's smaller struct keeps working. A smaller
  * struct_size must end just after `threads`, `plugin_path` or `flags`
- * (so no field is ever read in part); a larger one, up to
- * SEGUE_STRUCT_SIZE_MAX, is accepted and the fields beyond ours ignored.
+ * (0.1 and 0.2), or `max_layer_bytes` (so no field is ever read in part); a
+ * larger one, up to SEGUE_STRUCT_SIZE_MAX, is accepted and the fields
+ * beyond ours ignored.
+ *
+ * The render budget (`max_*`, since 0.3.0) bounds how much work and memory
+ * one frame may take. Effects multiply one another's drawing (an explosion
+ * of an explosion cuts every piece into pieces again), so a short spec can
+ * ask for more than a machine has. Before a frame is drawn, what it would
+ * take is counted, and a frame over the budget is refused with
+ * SEGUE_ERROR_OVER_BUDGET and a message naming what exceeded what, before
+ * anything large is allocated. Zero means the default; SECURITY.md says
+ * what each default allows.
  */
 typedef struct segue_engine_options {
     uint32_t struct_size;
@@ -31,7 +41,25 @@ typedef struct segue_engine_options {
     const char *plugin_path;
     /** SEGUE_ENGINE_* flags. */
     uint32_t flags;
+    /** Drawing operations (images and colours drawn, offscreen layers,
+     *  filter stages) a frame may take once every effect has drawn; 0 for
+     *  SEGUE_BUDGET_PRIMITIVES. Since 0.3.0. */
+    uint64_t max_primitives;
+    /** Pixels a frame may draw, summed over every drawing operation and
+     *  filtered image, in layers too; 0 for SEGUE_BUDGET_PIXELS. Since 0.3.0. */
+    uint64_t max_pixels;
+    /** Bytes of filtered images (blurs, colour adjustments, perspective,
+     *  distortions of views) a frame may hold at once; 0 for
+     *  SEGUE_BUDGET_LAYER_BYTES. Since 0.3.0. */
+    uint64_t max_layer_bytes;
 } segue_engine_options;
+
+/** The render budget's defaults: 2^18 drawing operations (an explosion of
+ *  64 × 64 pieces, exploded again into 64), 2^30 pixels (about 130 frames
+ *  of 4K) and 1 GiB. Values above INT64_MAX count as INT64_MAX. */
+#define SEGUE_BUDGET_PRIMITIVES 262144u
+#define SEGUE_BUDGET_PIXELS 1073741824u
+#define SEGUE_BUDGET_LAYER_BYTES 1073741824u
 
 /** The most threads segue_engine_options.threads may ask for. */
 #define SEGUE_ENGINE_MAX_THREADS 1024

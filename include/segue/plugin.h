@@ -307,7 +307,9 @@ typedef struct segue_host {
      * as an image owned by the canvas whose pixel (0, 0) lies at the frame's
      * origin (draw it with a translation to the frame's origin). Read them
      * with image_pixels(); they are a copy, the plugin's to change before it
-     * draws them.
+     * draws them. SEGUE_ERROR_OVER_BUDGET when drawing them would take more
+     * than the engine's render budget (segue_engine_options): return it, the
+     * frame fails with that message whatever render() returns.
      */
     segue_status (*canvas_rasterize)(segue_canvas *canvas, segue_image *image, segue_image **out_pixels);
 

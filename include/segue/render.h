@@ -86,6 +86,10 @@ typedef struct segue_scene {
  *         described above, or a target that is also an input;
  *         SEGUE_ERROR_MISMATCH when the transition comes from another
  *         engine; SEGUE_ERROR_PLUGIN when an effect fails;
+ *         SEGUE_ERROR_OVER_BUDGET when the frame would take more work or
+ *         memory than the engine's render budget allows (see
+ *         segue_engine_options), before anything large is allocated;
+ *         SEGUE_ERROR_OUT_OF_MEMORY when memory runs short all the same;
  *         SEGUE_ERROR_CANCELLED when scene->cancel was set. Arguments are
  *         checked before drawing starts, so a call refused with
  *         SEGUE_ERROR_INVALID_ARGUMENT or SEGUE_ERROR_MISMATCH (or cancelled

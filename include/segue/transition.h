@@ -31,6 +31,13 @@ typedef struct segue_transition segue_transition;
 /** The deepest nesting of combined()/asymmetric() accepted. */
 #define SEGUE_TRANSITION_MAX_DEPTH 24
 
+/** The most parts (identities and modifiers) a transition may have, counted
+ *  as its spec writes them out: shorthands such as `.push` and
+ *  `.blurReplace` by the modifiers they stand for, and a transition combined
+ *  with itself twice. Nesting alone would allow 2^23; every traversal (a view
+ *  drawn through its modifiers, segue_transition_spec) visits each part. */
+#define SEGUE_TRANSITION_MAX_PARTS 1024
+
 /**
  * Parses a transition spec.
  *
@@ -45,7 +52,8 @@ typedef struct segue_transition segue_transition;
  *         SEGUE_ERROR_UNKNOWN_PARAMETER for a parameter name the effect does
  *         not have; SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments, a value
  *         outside its parameter's range, a modifier whose two states use
- *         different effects, or nesting deeper than SEGUE_TRANSITION_MAX_DEPTH.
+ *         different effects, nesting deeper than SEGUE_TRANSITION_MAX_DEPTH or
+ *         more than SEGUE_TRANSITION_MAX_PARTS parts.
  * [thread-safe]
  */
 segue_status segue_transition_parse(segue_engine *engine, const char *spec, segue_transition **out_transition);
@@ -121,7 +129,8 @@ segue_status segue_transition_modifier(segue_engine *engine, const char *effect,
  * `first.combined(with: second)`: both apply, content -> first -> second.
  * @return SEGUE_ERROR_MISMATCH when the two come from different engines;
  *         SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments, a handle that is
- *         not a segue_transition, or beyond SEGUE_TRANSITION_MAX_DEPTH.
+ *         not a segue_transition, or beyond SEGUE_TRANSITION_MAX_DEPTH or
+ *         SEGUE_TRANSITION_MAX_PARTS.
  * [thread-safe]
  */
 segue_status segue_transition_combined(const segue_transition *first, const segue_transition *second,
@@ -132,7 +141,8 @@ segue_status segue_transition_combined(const segue_transition *first, const segu
  * view, `removal` to the removed one.
  * @return SEGUE_ERROR_MISMATCH when the two come from different engines;
  *         SEGUE_ERROR_INVALID_ARGUMENT for NULL arguments, a handle that is
- *         not a segue_transition, or beyond SEGUE_TRANSITION_MAX_DEPTH.
+ *         not a segue_transition, or beyond SEGUE_TRANSITION_MAX_DEPTH or
+ *         SEGUE_TRANSITION_MAX_PARTS.
  * [thread-safe]
  */
 segue_status segue_transition_asymmetric(const segue_transition *insertion, const segue_transition *removal,

@@ -26,7 +26,9 @@ enum {
     SEGUE_ERROR_UNKNOWN_PARAMETER = 7,/**< the effect has no parameter of that name, or the value has the wrong kind */
     SEGUE_ERROR_MISMATCH = 8,         /**< objects from different engines were used together */
     SEGUE_ERROR_PLUGIN = 9,           /**< a plugin failed; the message names the plugin */
-    SEGUE_ERROR_CANCELLED = 10        /**< the caller cancelled the call */
+    SEGUE_ERROR_CANCELLED = 10,       /**< the caller cancelled the call */
+    SEGUE_ERROR_OVER_BUDGET = 11      /**< a frame would take more work or memory than the engine's
+                                           render budget allows (segue_engine_options); since 0.3.0 */
 };
 
 /**

@@ -9,11 +9,11 @@ extern "C" {
 #endif
 
 #define SEGUE_VERSION_MAJOR 0
-#define SEGUE_VERSION_MINOR 2
+#define SEGUE_VERSION_MINOR 3
 #define SEGUE_VERSION_PATCH 0
-/** The version these headers describe, as one comparable number: 0.2.0 is 200. */
+/** The version these headers describe, as one comparable number: 0.3.0 is 300. */
 #define SEGUE_VERSION_NUMBER (SEGUE_VERSION_MAJOR * 10000 + SEGUE_VERSION_MINOR * 100 + SEGUE_VERSION_PATCH)
-#define SEGUE_VERSION_STRING "0.2.0"
+#define SEGUE_VERSION_STRING "0.3.0"
 
 /**
  * The version of the library actually loaded, as SEGUE_VERSION_NUMBER

@@ -1,14 +1,10 @@
-import Synchronization
-
 /// What a handle that crosses a C boundary stands for: the C API's objects
 /// (`segue_surface *` …) and the plugin ABI's (`segue_canvas *` …).
 ///
-/// Every such handle points at a small record whose first word is an
-/// `Atomic<UInt64>` tag: eight ASCII bytes ("segueSRF" for a surface) while
-/// the object is alive, "segueDEL" once it is gone. One load and one compare
-/// then tell a handle of the expected kind from one of another kind, a freed
-/// one, or a pointer to memory that holds no handle at all (provided the
-/// memory can be read), before anything else is done with it.
+/// Every handle is a record of `HandleTable` whose first word is its tag:
+/// eight ASCII bytes ("segueSRF" for a surface) while the object is alive,
+/// "segueDEL" once it is gone, so that one load and one compare tell a
+/// handle of the expected kind from one of another kind or a freed one.
 public enum HandleTag: UInt64, Sendable, CaseIterable {
     case engine = 0x474e_4565_7567_6573      // "segueENG"
     case surface = 0x4652_5365_7567_6573     // "segueSRF"
@@ -36,29 +32,4 @@ public enum HandleTag: UInt64, Sendable, CaseIterable {
 
     /// The object's name in prose, for messages: "this surface was already freed".
     public var noun: String { String(typeName.dropFirst("segue_".count)) }
-
-    /// What a handle turned out to be, checked against the kind expected.
-    public enum Inspection: Equatable {
-        case null
-        /// A live handle of the expected kind: its record.
-        case live(UnsafeMutableRawPointer)
-        /// A live handle of another kind.
-        case otherKind(HandleTag)
-        /// A handle whose object is gone.
-        case freed
-        /// Memory that holds no handle.
-        case notAHandle
-    }
-
-    /// Reads the tag `handle` points at. Records come from the allocator and
-    /// start with the tag, so an address that is not 8-byte aligned is none.
-    public static func inspect(_ handle: UnsafeRawPointer?, expecting expected: HandleTag) -> Inspection {
-        guard let handle else { return .null }
-        guard Int(bitPattern: handle) % MemoryLayout<UInt64>.alignment == 0 else { return .notAHandle }
-        let tag = handle.assumingMemoryBound(to: Atomic<UInt64>.self).pointee.load(ordering: .acquiring)
-        if tag == expected.rawValue { return .live(UnsafeMutableRawPointer(mutating: handle)) }
-        if tag == freed { return .freed }
-        if let other = HandleTag(rawValue: tag) { return .otherKind(other) }
-        return .notAHandle
-    }
 }

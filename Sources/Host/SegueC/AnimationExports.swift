@@ -7,7 +7,7 @@ import SegueModel
 private func make(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ build: () throws -> Animation) -> segue_status {
     call {
         let out = try required(out, "out_animation")
-        out.pointee = Handle.make(AnimationObject(try build()))
+        out.pointee = try Handle.make(AnimationObject(try build()))
     }
 }
 

@@ -1,6 +1,7 @@
 import CSegue
 import SegueABI
 import SegueBasics
+import SegueCompositor
 import SegueEngine
 import SeguePluginHost
 
@@ -21,7 +22,16 @@ public func segue_engine_create(_ options: UnsafePointer<segue_engine_options>?,
         }
         let plugins = PluginOptions(folders: settings?.plugin_path.map { PluginFolders.split(String(cString: $0)) } ?? [],
                                     discover: flags & UInt32(SEGUE_ENGINE_NO_PLUGIN_DISCOVERY) == 0)
-        out.pointee = Handle.make(EngineObject(Engine(threads: threads, plugins: plugins)))
+        /// A budget field: 0 for the default, and values beyond Int64 as Int64's largest.
+        func limit(_ value: UInt64?, _ standard: Int) -> Int {
+            guard let value, value != 0 else { return standard }
+            return Int(clamping: value)
+        }
+        let standard = RenderBudget.standard
+        let budget = RenderBudget(primitives: limit(settings?.max_primitives, standard.primitives),
+                                  pixels: limit(settings?.max_pixels, standard.pixels),
+                                  bytes: limit(settings?.max_layer_bytes, standard.bytes))
+        out.pointee = try Handle.make(EngineObject(Engine(threads: threads, plugins: plugins, budget: budget)))
     }
 }
 

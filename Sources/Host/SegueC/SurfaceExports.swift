@@ -9,7 +9,7 @@ public func segue_surface_create(_ width: Int32, _ height: Int32,
                                  _ outSurface: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
     call {
         let out = try required(outSurface, "out_surface")
-        out.pointee = Handle.make(try Surface(width: Int(width), height: Int(height)))
+        out.pointee = try Handle.make(try Surface(width: Int(width), height: Int(height)))
     }
 }
 
@@ -19,7 +19,7 @@ public func segue_surface_wrap(_ pixels: UnsafeMutableRawPointer?, _ width: Int3
     call {
         let out = try required(outSurface, "out_surface")
         guard let pixels else { throw SegueError.invalidArgument("pixels must not be NULL") }
-        out.pointee = Handle.make(try Surface(wrapping: pixels, width: Int(width), height: Int(height),
+        out.pointee = try Handle.make(try Surface(wrapping: pixels, width: Int(width), height: Int(height),
                                               stride: Int(stride)))
     }
 }
@@ -31,7 +31,7 @@ public func segue_surface_load_png(_ path: UnsafePointer<CChar>?,
         let out = try required(outSurface, "out_surface")
         let file = try string(path, "path")
         guard !file.isEmpty else { throw SegueError.invalidArgument("path is empty") }
-        out.pointee = Handle.make(try PNG.read(path: file))
+        out.pointee = try Handle.make(try PNG.read(path: file))
     }
 }
 
@@ -42,7 +42,7 @@ public func segue_surface_load_png_memory(_ bytes: UnsafeRawPointer?, _ length: 
         let out = try required(outSurface, "out_surface")
         guard let bytes else { throw SegueError.invalidArgument("bytes must not be NULL") }
         let length = try count(length, "length")
-        out.pointee = Handle.make(try PNG.read(bytes: UnsafeRawBufferPointer(start: bytes, count: length),
+        out.pointee = try Handle.make(try PNG.read(bytes: UnsafeRawBufferPointer(start: bytes, count: length),
                                                name: "PNG data in memory"))
     }
 }

@@ -10,7 +10,7 @@ private func make(_ engine: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePo
     call {
         let out = try required(out, "out_transition")
         let engine = try Handle.require(engine, as: EngineObject.self, "engine").engine
-        out.pointee = Handle.make(TransitionObject(engine: engine, transition: try build(engine)))
+        out.pointee = try Handle.make(TransitionObject(engine: engine, transition: try build(engine)))
     }
 }
 
@@ -106,7 +106,7 @@ public func segue_transition_combined(_ first: OpaquePointer?, _ second: OpaqueP
         let a = try Handle.require(first, as: TransitionObject.self, "first")
         let b = try Handle.require(second, as: TransitionObject.self, "second")
         guard a.engine === b.engine else { throw SegueError(.mismatch, "first and second come from different engines") }
-        out.pointee = Handle.make(TransitionObject(engine: a.engine, transition: try a.transition.combined(with: b.transition)))
+        out.pointee = try Handle.make(TransitionObject(engine: a.engine, transition: try a.transition.combined(with: b.transition)))
     }
 }
 
@@ -120,7 +120,7 @@ public func segue_transition_asymmetric(_ insertion: OpaquePointer?, _ removal: 
         guard i.engine === r.engine else {
             throw SegueError(.mismatch, "insertion and removal come from different engines")
         }
-        out.pointee = Handle.make(TransitionObject(engine: i.engine,
+        out.pointee = try Handle.make(TransitionObject(engine: i.engine,
                                                    transition: try .asymmetric(insertion: i.transition, removal: r.transition)))
     }
 }

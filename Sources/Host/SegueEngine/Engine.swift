@@ -19,11 +19,16 @@ public final class Engine: Sendable {
 
     private let registry = Locked(Registry())
     private let compositor: Compositor
+    /// How much work and memory one frame may take.
+    public let budget: RenderBudget
 
     /// An engine with the built-in effects and the plugins `plugins` finds.
-    /// - Parameter threads: threads one render may use; 0 means one per processor.
-    public init(threads: Int = 0, plugins: PluginOptions = PluginOptions()) {
+    /// - Parameters:
+    ///   - threads: threads one render may use; 0 means one per processor.
+    ///   - budget: how much work and memory one frame may take.
+    public init(threads: Int = 0, plugins: PluginOptions = PluginOptions(), budget: RenderBudget = .standard) {
         compositor = Compositor(threads: threads)
+        self.budget = budget
         let folders = plugins.searchOrder
         registry.withLock { $0.folders = folders }
         for folder in folders {
@@ -128,7 +133,8 @@ public final class Engine: Sendable {
     ///   if it is requested before drawing starts, partly drawn after.
     /// - Throws: `.invalidArgument` for a non-finite progress, a scene larger
     ///   than the target, or a target that is also an input; `.mismatch` for
-    ///   effects this engine does not know; `.cancelled`; an effect's own error.
+    ///   effects this engine does not know; `.overBudget` for a frame that
+    ///   would take more than `budget`; `.cancelled`; an effect's own error.
     /// Frames of at least this many pixels record their two views on two threads.
     static let concurrentRecordingArea = 256 * 256
 
@@ -177,7 +183,7 @@ public final class Engine: Sendable {
         let root = scene.blend == .normal || scene.background.alpha == 0
             ? Picture(layers)
             : Picture([DrawItem(source: .picture(Picture(layers)))])
-        try compositor.render(root, background: scene.background, into: target, area: output,
+        try compositor.render(root, background: scene.background, into: target, area: output, budget: budget,
                               cancellation: cancellation)
     }
 
@@ -201,7 +207,8 @@ public final class Engine: Sendable {
                 throw SegueError(.mismatch, "this engine has no effect '\(state.effect.id)'")
             }
             try cancellation.check()
-            var canvas = PictureRecorder(frame: frame, content: picture, partner: partner, cancellation: cancellation)
+            var canvas = PictureRecorder(frame: frame, content: picture, partner: partner, cancellation: cancellation,
+                                         budget: budget)
             try renderer.render(state, into: &canvas)
             picture = canvas.picture
         }

@@ -49,15 +49,19 @@ final class CanvasSession {
     private var layers: [CanvasSession] = []
     /// Set by canvas_set_error().
     var error: String?
+    /// Set when drawing the content for the plugin (canvas_rasterize) went
+    /// over the render's budget: the render fails with it.
+    var overBudget: SegueError?
     /// The canvas a layer was begun on; nil for the render's own canvas.
     private(set) weak var parent: CanvasSession?
 
     /// The render's own canvas, which an error on any layer fails.
     var root: CanvasSession { parent?.root ?? self }
 
-    init(canvas: PictureRecorder) {
+    /// - Throws: `.outOfMemory` when no handle can be had.
+    init(canvas: PictureRecorder) throws {
         self.canvas = canvas
-        handle = PluginHandles.make(self, .canvas)
+        handle = try PluginHandles.make(self, .canvas)
     }
 
     static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<CanvasSession> {
@@ -65,25 +69,28 @@ final class CanvasSession {
     }
 
     /// A handle for an image this canvas owns, valid until the canvas ends.
-    func hand(_ content: PluginImage.Content) -> OpaquePointer {
-        let image = PluginHandles.make(PluginImage(content, ownedByCanvas: true), .image)
+    /// - Throws: `.outOfMemory` when no handle can be had.
+    func hand(_ content: PluginImage.Content) throws -> OpaquePointer {
+        let image = try PluginHandles.make(PluginImage(content, ownedByCanvas: true), .image)
         images.append(image)
         return image
     }
 
     /// A new layer: an empty canvas with this one's frame and content.
-    func beginLayer() -> CanvasSession {
-        let layer = CanvasSession(canvas: PictureRecorder(frame: canvas.frame, content: canvas.content,
-                                                          partner: canvas.partner, cancellation: canvas.cancellation))
+    /// - Throws: `.outOfMemory` when no handle can be had.
+    func beginLayer() throws -> CanvasSession {
+        let layer = try CanvasSession(canvas: PictureRecorder(frame: canvas.frame, content: canvas.content,
+                                                          partner: canvas.partner, cancellation: canvas.cancellation,
+                                                          budget: canvas.budget))
         layer.parent = self
         layers.append(layer)
         return layer
     }
 
     /// Ends `layer` and hands back what it recorded, as an image this canvas owns.
-    func end(_ layer: CanvasSession) -> OpaquePointer {
+    func end(_ layer: CanvasSession) -> OpaquePointer? {
         layer.end()
-        return hand(.picture(layer.canvas.picture))
+        return try? hand(.picture(layer.canvas.picture))
     }
 
     /// Ends the canvas, its layers and every image it handed out: their

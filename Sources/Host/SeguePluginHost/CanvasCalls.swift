@@ -169,7 +169,7 @@ enum CanvasCalls {
         return (UnsafeRawPointer(surface.pixels) + y * surface.stride + 4 * x, surface.stride)
     }
 
-    static func rasterize(_ image: PluginImage, frame: Rect, cancellation: Cancellation,
+    static func rasterize(_ image: PluginImage, frame: Rect, cancellation: Cancellation, budget: RenderBudget,
                           with compositor: Compositor) throws -> Surface {
         let area = frame.enclosingPixels
         guard !area.isEmpty else { throw SegueError.invalidArgument("the canvas frame is empty") }
@@ -178,10 +178,10 @@ enum CanvasCalls {
         switch image.content {
         case .pixels(let pixels):
             try compositor.render(Picture([DrawItem(source: .surface(pixels), transform: shift)]),
-                                  background: .clear, into: surface, cancellation: cancellation)
+                                  background: .clear, into: surface, budget: budget, cancellation: cancellation)
         case .picture(let picture):
             try compositor.render(Picture([DrawItem(source: .picture(picture), transform: shift)]),
-                                  background: .clear, into: surface, cancellation: cancellation)
+                                  background: .clear, into: surface, budget: budget, cancellation: cancellation)
         }
         return surface
     }

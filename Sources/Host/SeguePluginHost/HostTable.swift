@@ -36,13 +36,13 @@ enum HostTable {
         }
         host.canvas_content = { canvas in
             guard let session = CanvasSession.lookup(canvas).object else { return nil }
-            return session.hand(.picture(session.canvas.content))
+            return try? session.hand(.picture(session.canvas.content))
         }
         host.canvas_partner = { canvas in
             guard let session = CanvasSession.lookup(canvas).object, let partner = session.canvas.partner else {
                 return nil
             }
-            return session.hand(.picture(partner))
+            return try? session.hand(.picture(partner))
         }
         host.canvas_draw_image = { canvas, image, draw in
             HostTable.status { try CanvasCalls.drawImage(canvas, image, draw) }
@@ -71,7 +71,7 @@ enum HostTable {
             }
         }
         host.canvas_begin_layer = { canvas in
-            CanvasSession.lookup(canvas).object?.beginLayer().handle
+            try? CanvasSession.lookup(canvas).object?.beginLayer().handle
         }
         host.canvas_end_layer = { layer in
             guard let session = CanvasSession.lookup(layer).object, let parent = session.parent else { return nil }
@@ -81,10 +81,16 @@ enum HostTable {
             HostTable.status {
                 let session = try CanvasCalls.session(canvas)
                 guard let out else { throw SegueError.invalidArgument("out_pixels is NULL") }
-                let pixels = try CanvasCalls.rasterize(try CanvasCalls.image(image), frame: session.canvas.frame,
+                let pixels: Surface
+                do {
+                    pixels = try CanvasCalls.rasterize(try CanvasCalls.image(image), frame: session.canvas.frame,
                                                        cancellation: session.canvas.cancellation,
-                                                       with: HostTable.rasterizer)
-                out.pointee = session.hand(.pixels(pixels))
+                                                       budget: session.canvas.budget, with: HostTable.rasterizer)
+                } catch let error as SegueError where error.code == .overBudget {
+                    session.root.overBudget = error  // the render fails with it, whatever the plugin makes of it
+                    throw error
+                }
+                out.pointee = try session.hand(.pixels(pixels))
             }
         }
         host.canvas_peek = { canvas, image, stride in
@@ -110,7 +116,7 @@ enum HostTable {
             HostTable.status {
                 guard let out else { throw SegueError.invalidArgument("out_image is NULL") }
                 let surface = try Surface(width: Int(width), height: Int(height))
-                out.pointee = PluginHandles.make(PluginImage(.pixels(surface), ownedByCanvas: false), .image)
+                out.pointee = try PluginHandles.make(PluginImage(.pixels(surface), ownedByCanvas: false), .image)
             }
         }
         host.image_release = { image in
@@ -128,7 +134,7 @@ enum HostTable {
             return surface.pixels
         }
 
-        host.path_create = { PluginHandles.make(PluginPath(), .path) }
+        host.path_create = { try? PluginHandles.make(PluginPath(), .path) }
         host.path_destroy = { path in
             if let path { PluginHandles.release(path, .path) }
         }

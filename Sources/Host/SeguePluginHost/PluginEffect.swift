@@ -36,11 +36,12 @@ public final class PluginEffect: @unchecked Sendable {
     }
 
     /// Asks the plugin to draw `state` into `canvas`.
-    /// - Throws: `.cancelled` when the canvas's render was cancelled (the
-    ///   plugin's status then does not matter); `.plugin` with the plugin's
-    ///   message when render() fails.
+    /// - Throws: `.cancelled` when the canvas's render was cancelled, and
+    ///   `.overBudget` when drawing the content for the plugin went over the
+    ///   render's budget (the plugin's status then does not matter);
+    ///   `.plugin` with the plugin's message when render() fails.
     public func render(_ state: EffectState, into canvas: inout PictureRecorder) throws {
-        let session = CanvasSession(canvas: canvas)
+        let session = try CanvasSession(canvas: canvas)
         var strings: [UnsafeMutablePointer<CChar>] = []
         defer { strings.forEach { free($0) } }
         let values = state.values.map { value in
@@ -57,6 +58,7 @@ public final class PluginEffect: @unchecked Sendable {
         // from here on their handles read as ended.
         session.end()
         try canvas.cancellation.check()
+        if let error = session.overBudget { throw error }
         guard status == segue_status(SEGUE_OK) else {
             let reason = session.error ?? "render() failed with status \(status) (\(Status(rawValue: status)))"
             throw SegueError(.plugin, "effect '\(definition.descriptor.name)' (\(definition.pluginPath)): \(reason)")

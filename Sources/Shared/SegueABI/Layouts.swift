@@ -7,7 +7,8 @@ import CSegue
 /// after it.
 ///
 /// Releases: 0.1.0 is the first (its headers are frozen under Tests/abi/0.1).
-/// 0.2.0 added `segue_draw.filter`, `segue_param_desc.removal` and `segue_distortion`.
+/// 0.2.0 added `segue_draw.filter`, `segue_param_desc.removal` and `segue_distortion`;
+/// 0.3.0 the render budget's fields of `segue_engine_options`.
 public enum Layouts {
     // The plugin ABI (segue/plugin.h): what plugins hand the host.
     public static let plugin = GrowableStruct<segue_plugin>("segue_plugin")
@@ -24,7 +25,7 @@ public enum Layouts {
     // The host API (segue.h): what C callers hand libsegue.
     public static let engineOptions = GrowableStruct<segue_engine_options>("segue_engine_options", earlierSizes: [
         end(of: \segue_engine_options.threads), end(of: \segue_engine_options.plugin_path),
-        end(of: \segue_engine_options.flags),
+        end(of: \segue_engine_options.flags), start(of: \segue_engine_options.max_primitives),  // 0.2.0, padded
     ])
     public static let scene = GrowableStruct<segue_scene>("segue_scene")
     public static let pixels = GrowableStruct<segue_pixels>("segue_pixels")

@@ -120,6 +120,12 @@ public struct PixelRect: Hashable, Sendable {
     public var width: Int { x1 - x0 }
     public var height: Int { y1 - y0 }
     public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+    /// width × height; 0 when empty, `Int.max` when the product would not fit.
+    public var pixelCount: Int {
+        guard !isEmpty else { return 0 }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? .max : count
+    }
 
     public func intersection(_ other: PixelRect) -> PixelRect {
         let r = PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0),

@@ -30,10 +30,12 @@ public struct Status: RawRepresentable, Hashable, Sendable, CustomStringConverti
     public static let plugin = Status(rawValue: 9)            // SEGUE_ERROR_PLUGIN
     /// The caller cancelled the call.
     public static let cancelled = Status(rawValue: 10)        // SEGUE_ERROR_CANCELLED
+    /// A frame would take more work or memory than the engine's render budget allows.
+    public static let overBudget = Status(rawValue: 11)       // SEGUE_ERROR_OVER_BUDGET
 
     /// Every status the headers define, in order.
     public static let all: [Status] = [.ok, .invalidArgument, .outOfMemory, .io, .format, .parse, .unknownEffect,
-                                       .unknownParameter, .mismatch, .plugin, .cancelled]
+                                       .unknownParameter, .mismatch, .plugin, .cancelled, .overBudget]
 
     /// The fixed description, e.g. "parse error"; "unknown status" for codes
     /// the headers do not define.
@@ -50,6 +52,7 @@ public struct Status: RawRepresentable, Hashable, Sendable, CustomStringConverti
         case .mismatch: "objects from different engines"
         case .plugin: "plugin error"
         case .cancelled: "cancelled"
+        case .overBudget: "over the render budget"
         default: "unknown status"
         }
     }

@@ -46,17 +46,18 @@ public final class Compositor: @unchecked Sendable {
     /// Picture coordinates are target pixels.
     /// - Parameter cancellation: asked before each band is drawn; once it
     ///   is requested, the bands not yet begun are left as they were.
+    /// - Parameter budget: how much work and memory the frame may take.
     /// - Throws: `.invalidArgument` when `area` leaves the target;
-    ///   `.cancelled`; `.outOfMemory`.
+    ///   `.overBudget`, before anything large is allocated; `.cancelled`; `.outOfMemory`.
     public func render(_ picture: Picture, background: Color, into target: Surface, area: PixelRect? = nil,
-                       cancellation: Cancellation = .never) throws {
+                       budget: RenderBudget = .standard, cancellation: Cancellation = .never) throws {
         let area = area ?? target.bounds
         guard target.bounds.contains(area), !area.isEmpty else {
             throw SegueError.invalidArgument(
                 "area \(area.width)×\(area.height) at (\(area.x0), \(area.y0)) does not fit the \(target.width)×\(target.height) target")
         }
         try cancellation.check()
-        let (primitives, images) = try prepare(picture, within: area, cancellation: cancellation)
+        let (primitives, images) = try prepare(picture, within: area, budget: budget, cancellation: cancellation)
         let fill = background.premultipliedARGB32
         let overBlack = usesFastPaths && fill == 0xFF00_0000 && primitives.allSatisfy(\.isOverOrAdd)
         try withExtendedLifetime(images) {
@@ -66,12 +67,14 @@ public final class Compositor: @unchecked Sendable {
     }
 
     /// The primitives that draw `picture` over `area`, ready for the bands:
-    /// planned, their filtered images drawn (those images' memory, to hold
-    /// until the frame is done, is `images`), opaque covers marked, ink found.
-    func prepare(_ picture: Picture, within area: PixelRect, cancellation: Cancellation = .never) throws
-        -> (primitives: [Primitive], images: [LayerPool.Lease]) {
-        let planned = Planner.prepare(Flattener.primitives(of: picture), within: area, fastPaths: usesFastPaths,
-                                      forEach: pool.forEach)
+    /// planned and counted against `budget`, their filtered images drawn
+    /// (those images' memory, to hold until the frame is done, is `images`),
+    /// opaque covers marked, ink found.
+    func prepare(_ picture: Picture, within area: PixelRect, budget: RenderBudget = .standard,
+                 cancellation: Cancellation = .never) throws -> (primitives: [Primitive], images: [LayerPool.Lease]) {
+        let planned = Planner.prepare(try Flattener.primitives(of: picture, budget: budget), within: area,
+                                      fastPaths: usesFastPaths, forEach: pool.forEach)
+        try budget.check(planned, area: area)
         var images: [LayerPool.Lease] = []
         var primitives = try materialize(planned, keeping: &images, cancellation: cancellation)
         Planner.markOpaqueCovers(&primitives, forEach: pool.forEach)
@@ -117,65 +120,96 @@ public final class Compositor: @unchecked Sendable {
                              cancellation: Cancellation) throws -> [Primitive] {
         // Nothing filtered at any depth (a particle system's sprites): the same array, not a copy.
         guard primitives.contains(where: \.isFilteredWithin) else { return primitives }
-        return try primitives.compactMap { original in
-            var primitive = original
-            switch primitive.plan {
-            case .layer(let children):
-                primitive.plan = .layer(try materialize(children, keeping: &images, cancellation: cancellation))
-                return primitive
-            case .filtered(let unready, let filter):
-                var children = try materialize(unready, keeping: &images, cancellation: cancellation)
-                Planner.markOpaqueCovers(&children, forEach: pool.forEach)
-                Planner.findInk(&children, forEach: pool.forEach)
-                let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
-                let region = filter.region(for: primitive.bounds, source: source)
-                guard !region.isEmpty else { return nil }
-                let placement = AffineTransform.translation(x: Double(region.x0), y: Double(region.y0))
-                func content() throws -> Surface {
-                    try image(of: children, over: region, changed: filter.changesItsSource, keeping: &images,
-                              cancellation: cancellation)
+        // Inner ones first, on a stack of levels of our own rather than the thread's: layers and
+        // filters nest as deep as the budget allows, and a worker thread's stack may be small.
+        struct Level {
+            let input: [Primitive]
+            var next = 0
+            var output: [Primitive] = []
+        }
+        var levels = [Level(input: primitives)]
+        while true {
+            let top = levels.count - 1
+            guard levels[top].next == levels[top].input.count else {
+                let primitive = levels[top].input[levels[top].next]
+                switch primitive.plan {
+                case .layer(let children) where primitive.isFilteredWithin, .filtered(let children, _):
+                    levels.append(Level(input: children))  // this primitive is finished when they are
+                case .layer, .pixman, .span, .affine, .projective, .distortion:
+                    levels[top].output.append(primitive)
+                    levels[top].next += 1
                 }
-                switch filter {
-                case .colorMatrix(let matrix):
-                    let content = try content()
-                    ColorMatrixKernel(matrix).apply(to: content, forEach: pool.forEach)
-                    primitive.plan = .pixman(.image(content, crop: nil, transform: placement))
-                case .blur(let sigma, let opaque):
-                    let frame = try blurFrame(of: children, over: region, opaque: opaque, keeping: &images,
-                                              cancellation: cancellation)
-                    let blurred = try GaussianBlur(sigma: sigma, opaque: opaque)
-                        .apply(to: frame, layers: renderer.layers, forEach: pool.forEach)
-                    images.append(blurred.image)
-                    primitive.plan = .pixman(.image(blurred.image.surface, crop: nil,
-                                                    transform: blurred.transform.concatenating(placement)))
-                case .distortion(let distortion, let origin, _):
-                    let content = try content()
-                    if usesFastPaths, primitive.kernelsCanSample, let sampler = PointSampler(content) {
-                        // Sampled straight into the frame's bands.
-                        primitive.plan = .distortion(DistortionKernel(distortion: distortion, origin: origin,
-                                                                      sampler: sampler, sourceOrigin: (region.x0, region.y0)))
-                    } else {
-                        let distorted = try distort(content, at: (region.x0, region.y0), by: distortion,
-                                                    origin: origin, over: primitive.bounds, cancellation: cancellation)
-                        images.append(distorted)
-                        primitive.plan = .pixman(.image(distorted.surface, crop: nil, transform: .translation(
-                            x: Double(primitive.bounds.x0), y: Double(primitive.bounds.y0))))
-                    }
-                case .projection(let h):
-                    let content = try content()
-                    let transform = ProjectiveTransform(placement).concatenating(h)
-                    if usesFastPaths, primitive.kernelsCanSample,
-                       let kernel = ProjectiveKernel.Placement(source: content, transform: transform) {
-                        primitive.plan = .projective(kernel)
-                    } else {
-                        primitive.plan = .pixman(.projectedImage(content, transform: transform))
-                    }
-                }
-                return usesFastPaths ? Planner.kernelPlan(for: primitive) : primitive
-            case .pixman, .span, .affine, .projective, .distortion:
-                return primitive
+                continue
+            }
+            let done = levels.removeLast().output
+            guard let parent = levels.indices.last else { return done }
+            var primitive = levels[parent].input[levels[parent].next]
+            levels[parent].next += 1
+            if case .filtered(_, let filter) = primitive.plan {
+                guard let drawn = try draw(primitive, filtered: done, by: filter, keeping: &images,
+                                           cancellation: cancellation) else { continue }
+                primitive = drawn
+            } else {
+                primitive.plan = .layer(done)
+            }
+            levels[parent].output.append(primitive)
+        }
+    }
+
+    /// `primitive`, whose plan filters `children` (materialized already) by
+    /// `filter`, with a plan that draws the result instead; nil when nothing shows.
+    @inline(never)
+    private func draw(_ original: Primitive, filtered unmarked: [Primitive], by filter: LayerFilter,
+                      keeping images: inout [LayerPool.Lease], cancellation: Cancellation) throws -> Primitive? {
+        var primitive = original
+        var children = unmarked
+        Planner.markOpaqueCovers(&children, forEach: pool.forEach)
+        Planner.findInk(&children, forEach: pool.forEach)
+        let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }
+        let region = filter.region(for: primitive.bounds, source: source)
+        guard !region.isEmpty else { return nil }
+        let placement = AffineTransform.translation(x: Double(region.x0), y: Double(region.y0))
+        func content() throws -> Surface {
+            try image(of: children, over: region, changed: filter.changesItsSource, keeping: &images,
+                      cancellation: cancellation)
+        }
+        switch filter {
+        case .colorMatrix(let matrix):
+            let content = try content()
+            ColorMatrixKernel(matrix).apply(to: content, forEach: pool.forEach)
+            primitive.plan = .pixman(.image(content, crop: nil, transform: placement))
+        case .blur(let sigma, let opaque):
+            let frame = try blurFrame(of: children, over: region, opaque: opaque, keeping: &images,
+                                      cancellation: cancellation)
+            let blurred = try GaussianBlur(sigma: sigma, opaque: opaque)
+                .apply(to: frame, layers: renderer.layers, forEach: pool.forEach)
+            images.append(blurred.image)
+            primitive.plan = .pixman(.image(blurred.image.surface, crop: nil,
+                                            transform: blurred.transform.concatenating(placement)))
+        case .distortion(let distortion, let origin, _):
+            let content = try content()
+            if usesFastPaths, primitive.kernelsCanSample, let sampler = PointSampler(content) {
+                // Sampled straight into the frame's bands.
+                primitive.plan = .distortion(DistortionKernel(distortion: distortion, origin: origin,
+                                                              sampler: sampler, sourceOrigin: (region.x0, region.y0)))
+            } else {
+                let distorted = try distort(content, at: (region.x0, region.y0), by: distortion,
+                                            origin: origin, over: primitive.bounds, cancellation: cancellation)
+                images.append(distorted)
+                primitive.plan = .pixman(.image(distorted.surface, crop: nil, transform: .translation(
+                    x: Double(primitive.bounds.x0), y: Double(primitive.bounds.y0))))
+            }
+        case .projection(let h):
+            let content = try content()
+            let transform = ProjectiveTransform(placement).concatenating(h)
+            if usesFastPaths, primitive.kernelsCanSample,
+               let kernel = ProjectiveKernel.Placement(source: content, transform: transform) {
+                primitive.plan = .projective(kernel)
+            } else {
+                primitive.plan = .pixman(.projectedImage(content, transform: transform))
             }
         }
+        return usesFastPaths ? Planner.kernelPlan(for: primitive) : primitive
     }
 
     /// What `children` draw over `region`, as an image whose pixel (0, 0)

@@ -39,8 +39,14 @@ final class LayerPool: @unchecked Sendable {
 
     /// A surface of `width`×`height` to keep as long as the lease is held,
     /// cleared unless `cleared` is false (then its pixels are whatever was there).
+    /// - Throws: `.outOfMemory` when the memory cannot be had (or its size
+    ///   is beyond any memory).
     func lease(width: Int, height: Int, cleared: Bool = true) throws -> Lease {
-        let needed = width * height * 4
+        let pixels = PixelRect(width: width, height: height).pixelCount
+        guard pixels < Int.max / 4 else {
+            throw SegueError(.outOfMemory, "cannot allocate a layer of \(width)×\(height) pixels")
+        }
+        let needed = pixels * 4
         let buffer = try take(needed)
         if cleared { memset(buffer.bytes, 0, needed) }
         do {

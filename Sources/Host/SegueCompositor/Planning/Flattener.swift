@@ -46,76 +46,140 @@ struct Flattener {
         }
     }
 
-    /// The primitives that draw `picture` in device space (picture coordinates are device pixels).
-    static func primitives(of picture: Picture) -> [Primitive] {
-        var result: [Primitive] = []
-        flatten(picture, Context(), into: &result)
-        return result
+    /// What is left to do, innermost last: draw a picture's items from
+    /// `next` on, or wrap the primitives of the group just drawn.
+    private enum Task {
+        case items(Picture, next: Int, Context)
+        /// The group's primitives become one layer, drawn in `Context`.
+        case layer(Context)
+        /// The group's primitives go through `filters`, each drawn into the
+        /// next; the last is drawn in `Context` (see `flattenFiltered`).
+        case filters([LayerFilter], Context, stageFilter: SamplingFilter)
     }
 
-    private static func flatten(_ picture: Picture, _ outer: Context, into result: inout [Primitive]) {
-        result.reserveCapacity(result.count + picture.items.count)
-        for item in picture.items {
-            var context = outer
-            context.transform = item.transform.concatenating(outer.transform)
-            guard context.transform.isFinite, item.opacity.isFinite else { continue }
-            if let clip = item.clip { context.add(clip.applying(outer.transform)) }
-            context.opacity *= min(item.opacity, 1)
-            context.tint = outer.tint ?? item.tint
-            context.channels = Self.product(outer.channels, item.channels)
-            context.blend = outer.blend ?? item.blend
-            context.filter = outer.filter == .nearest ? .nearest : item.filter
-            guard context.opacity > 0 else { continue }
-            if item.isFiltered {
-                flattenFiltered(item, outer, context, into: &result)
-                continue
-            }
+    /// The flattening under way: tasks on a stack of their own rather than
+    /// the thread's, so a picture may nest as deep as effects make it, and
+    /// the primitives of each group being drawn, innermost last.
+    private struct Work {
+        var tasks: [Task] = []
+        var groups: [[Primitive]] = [[]]
+        /// How deep layers and filter stages nest in each group's primitives (0: none).
+        var depths = [0]
+        /// Primitives made so far, at every depth.
+        var count = 0
+        let budget: RenderBudget
 
-            switch item.source {
-            case .surface(let surface):
-                var crop: PixelRect?
-                if let rect = item.crop {
-                    if rect.isIntegral {
-                        crop = rect.enclosingPixels.intersection(surface.bounds)
-                        guard !(crop!.isEmpty) else { continue }
-                    } else {
-                        context.add(Clip.rect(rect).applying(context.transform))
-                    }
-                }
-                let placement = crop.map {
-                    AffineTransform.translation(x: Double($0.x0), y: Double($0.y0)).concatenating(context.transform)
-                } ?? context.transform
-                let sourceRect = (crop ?? surface.bounds).rect
-                let imageBounds = context.transform.boundingBox(of: sourceRect)
-                append(.pixman(.image(surface, crop: crop, transform: placement)), context, imageBounds, into: &result)
-            case .color(let color):
-                append(.pixman(.solid(color)), context, nil, into: &result)
-            case .picture(let nested):
-                if let crop = item.crop {
-                    if let image = Self.cropped(nested, to: crop) {
-                        flatten(image, context, into: &result)
-                        continue
-                    }
-                    context.add(Clip.rect(crop).applying(context.transform))
-                }
-                if nested.items.count <= 1 {
-                    flatten(nested, context, into: &result)
-                } else if context.opacity == 1 && context.tint == nil && context.channels == nil
-                            && context.clipPaths.isEmpty && context.clipRect?.isIntegral != false
-                            && context.blend == .normal
-                            && nested.items.allSatisfy({ $0.blend == .normal && $0.tint == nil && $0.channels == nil }) {
-                    context.blend = nil
-                    flatten(nested, context, into: &result)
+        /// Ends the innermost group: its primitives, and how deep they nest.
+        mutating func endGroup() -> (primitives: [Primitive], depth: Int) {
+            (groups.removeLast(), depths.removeLast())
+        }
+
+        /// Notes that the group being drawn now holds primitives nested `depth` deep.
+        mutating func holds(depth: Int) throws {
+            guard depth <= RenderBudget.maximumLayerDepth else { throw Flattener.tooDeep }
+            depths[depths.count - 1] = max(depths[depths.count - 1], depth)
+        }
+    }
+
+    /// Layers (and filter stages) nested beyond `RenderBudget.maximumLayerDepth`.
+    static let tooDeep = SegueError(.overBudget, "layers nest more than \(RenderBudget.maximumLayerDepth) deep in "
+        + "this frame: each effect that draws its view through an offscreen layer or a filter adds one")
+
+    /// The primitives that draw `picture` in device space (picture coordinates are device pixels).
+    /// - Throws: `.overBudget` beyond `budget.primitives` primitives, or
+    ///   layers nested deeper than `RenderBudget.maximumLayerDepth`.
+    static func primitives(of picture: Picture, budget: RenderBudget = .standard) throws -> [Primitive] {
+        var work = Work(budget: budget)
+        work.tasks.append(.items(picture, next: 0, Context()))
+        while let task = work.tasks.popLast() {
+            switch task {
+            case .items(let picture, let index, let outer):
+                guard index < picture.items.count else { continue }
+                work.tasks.append(.items(picture, next: index + 1, outer))
+                try visit(picture.items[index], outer, &work)
+            case .layer(let context):
+                let (children, depth) = work.endGroup()
+                guard !children.isEmpty else { continue }
+                try work.holds(depth: depth + 1)
+                let childBounds = children.reduce(PixelRect.empty) { $0.union($1.bounds) }.rect
+                try append(.layer(children), context, childBounds, &work)
+            case .filters(let filters, let context, let stageFilter):
+                let (children, depth) = work.endGroup()
+                try work.holds(depth: depth + filters.count)
+                try wrap(children, in: filters, context, stageFilter, &work)
+            }
+        }
+        return work.groups[0]
+    }
+
+    /// Starts drawing `picture` in `context` as a group of its own, to be wrapped by `finish`.
+    private static func group(_ picture: Picture, _ context: Context, then finish: Task, _ work: inout Work) throws {
+        guard work.groups.count <= RenderBudget.maximumLayerDepth else { throw tooDeep }
+        work.tasks.append(finish)
+        work.groups.append([])
+        work.depths.append(0)
+        work.tasks.append(.items(picture, next: 0, context))
+    }
+
+    /// Draws `picture` in `context` into the group being drawn, after the task under way.
+    private static func inline(_ picture: Picture, _ context: Context, _ work: inout Work) {
+        work.tasks.append(.items(picture, next: 0, context))
+    }
+
+    private static func visit(_ item: DrawItem, _ outer: Context, _ work: inout Work) throws {
+        var context = outer
+        context.transform = item.transform.concatenating(outer.transform)
+        guard context.transform.isFinite, item.opacity.isFinite else { return }
+        if let clip = item.clip { context.add(clip.applying(outer.transform)) }
+        context.opacity *= min(item.opacity, 1)
+        context.tint = outer.tint ?? item.tint
+        context.channels = Self.product(outer.channels, item.channels)
+        context.blend = outer.blend ?? item.blend
+        context.filter = outer.filter == .nearest ? .nearest : item.filter
+        guard context.opacity > 0 else { return }
+        if item.isFiltered {
+            return try flattenFiltered(item, outer, context, &work)
+        }
+
+        switch item.source {
+        case .surface(let surface):
+            var crop: PixelRect?
+            if let rect = item.crop {
+                if rect.isIntegral {
+                    crop = rect.enclosingPixels.intersection(surface.bounds)
+                    guard !(crop!.isEmpty) else { return }
                 } else {
-                    var inner = Context()
-                    inner.transform = context.transform
-                    inner.filter = context.filter
-                    var children: [Primitive] = []
-                    flatten(nested, inner, into: &children)
-                    guard !children.isEmpty else { continue }
-                    let childBounds = children.reduce(PixelRect.empty) { $0.union($1.bounds) }.rect
-                    append(.layer(children), context, childBounds, into: &result)
+                    context.add(Clip.rect(rect).applying(context.transform))
                 }
+            }
+            let placement = crop.map {
+                AffineTransform.translation(x: Double($0.x0), y: Double($0.y0)).concatenating(context.transform)
+            } ?? context.transform
+            let sourceRect = (crop ?? surface.bounds).rect
+            let imageBounds = context.transform.boundingBox(of: sourceRect)
+            try append(.pixman(.image(surface, crop: crop, transform: placement)), context, imageBounds, &work)
+        case .color(let color):
+            try append(.pixman(.solid(color)), context, nil, &work)
+        case .picture(let nested):
+            if let crop = item.crop {
+                if let image = Self.cropped(nested, to: crop) {
+                    return inline(image, context, &work)
+                }
+                context.add(Clip.rect(crop).applying(context.transform))
+            }
+            if nested.items.count <= 1 {
+                inline(nested, context, &work)
+            } else if context.opacity == 1 && context.tint == nil && context.channels == nil
+                        && context.clipPaths.isEmpty && context.clipRect?.isIntegral != false
+                        && context.blend == .normal
+                        && nested.items.allSatisfy({ $0.blend == .normal && $0.tint == nil && $0.channels == nil }) {
+                context.blend = nil
+                inline(nested, context, &work)
+            } else {
+                var inner = Context()
+                inner.transform = context.transform
+                inner.filter = context.filter
+                try group(nested, inner, then: .layer(context), &work)
             }
         }
     }
@@ -130,7 +194,7 @@ struct Flattener {
     /// transform that is more than a translation it runs on the picture's
     /// own pixels, which the transform then places (as a projection).
     private static func flattenFiltered(_ original: DrawItem, _ outer: Context, _ context: Context,
-                                        into result: inout [Primitive]) {
+                                        _ work: inout Work) throws {
         var item = original
         if let distortion = item.distortion, item.projection != nil || item.colorMatrix != nil || item.blur != nil {
             // The other filters act on the distorted source: an item of its own inside them.
@@ -139,8 +203,7 @@ struct Flattener {
                                      distortion: distortion)
             (item.source, item.transform, item.crop) = (.picture(Picture([distorted])), .identity, nil)
             (item.tint, item.channels, item.distortion) = (nil, nil, nil)
-            flatten(Picture([item]), outer, into: &result)
-            return
+            return inline(Picture([item]), outer, &work)
         }
         // Consecutive colour adjustments fold into one map, one pass: the item's
         // source may be a picture that only adjusts the colour of its own source.
@@ -178,33 +241,41 @@ struct Flattener {
             filters.append(.colorMatrix(matrix))
         }
         if let blur = item.blur {
-            let sigma = blur.radius * abs(outer.transform.determinant).squareRoot()
+            // Beyond 2^24 device pixels (the reach of any bounds here) a blur spreads wider than any
+            // image Segue can hold: capped, so that its reach stays a number (and exceeds the budget).
+            let sigma = min(blur.radius * abs(outer.transform.determinant).squareRoot(), Double(1 << 24))
             guard sigma.isFinite else { return }
             if sigma > 0 { filters.append(.blur(sigma: sigma, opaque: blur.opaque)) }
         }
         guard !filters.isEmpty else {
-            flatten(Picture([plain]), outer, into: &result)
-            return
+            return inline(Picture([plain]), outer, &work)
         }
         (plain.clip, plain.opacity, plain.blend) = (nil, 1, .normal)
         var inner = Context()
         inner.transform = childTransform
         inner.filter = context.filter
-        var children: [Primitive] = []
-        flatten(Picture([plain]), inner, into: &children)
+        var final = context
+        (final.tint, final.channels) = (outer.tint, outer.channels)
+        try group(Picture([plain]), inner, then: .filters(filters, final, stageFilter: context.filter), &work)
+    }
+
+    /// `children` (a filtered item drawn plainly) through `filters`: each
+    /// filter's stage the child of the next, the last drawn in `context`.
+    private static func wrap(_ drawn: [Primitive], in filters: [LayerFilter], _ context: Context,
+                             _ stageFilter: SamplingFilter, _ work: inout Work) throws {
+        var children = drawn
         // Bounded, so that a filtered colour that fills everywhere stays a finite image.
         let limit = PixelRect(x0: -(1 << 24), y0: -(1 << 24), x1: 1 << 24, y1: 1 << 24)
         for (index, filter) in filters.enumerated() {
             let source = children.reduce(PixelRect.empty) { $0.union($1.bounds) }.intersection(limit)
             guard !source.isEmpty, let bounds = filter.bounds(ofSource: source) else { return }
             if index == filters.count - 1 {
-                var final = context
-                (final.tint, final.channels) = (outer.tint, outer.channels)
-                append(.filtered(children, filter), final, bounds, into: &result)
+                try append(.filtered(children, filter), context, bounds, &work)
             } else {
                 var stage = Primitive(plan: .filtered(children, filter), clipRect: nil, clipPaths: [], opacity: 1,
-                                      tint: nil, channels: nil, blend: .normal, filter: context.filter)
+                                      tint: nil, channels: nil, blend: .normal, filter: stageFilter)
                 stage.bounds = bounds.enclosingPixels
+                try count(1, &work)
                 children = [stage]
             }
         }
@@ -276,10 +347,21 @@ struct Flattener {
             .filter { !$0.isEmpty }
     }
 
-    /// Appends the primitive `plan` draws in `context`; a colour or image
-    /// clipped by a frame with a hole (see `wholePixelPieces`) as one per piece.
+    /// Counts `added` primitives against the budget.
+    private static func count(_ added: Int, _ work: inout Work) throws {
+        work.count += added
+        guard work.count <= work.budget.primitives else {
+            throw SegueError(.overBudget, "this frame would take more than \(work.budget.primitives) drawing "
+                + "operations (the render budget's primitives): each effect repeats the drawing of the effects "
+                + "before it as often as it draws its view")
+        }
+    }
+
+    /// Appends the primitive `plan` draws in `context` to the group being
+    /// drawn; a colour or image clipped by a frame with a hole (see
+    /// `wholePixelPieces`) as one per piece.
     private static func append(_ plan: Primitive.Plan, _ context: Context, _ sourceBounds: Rect?,
-                               into result: inout [Primitive]) {
+                               _ work: inout Work) throws {
         if case .pixman = plan {
             for (index, (path, rule)) in context.clipPaths.enumerated() {
                 guard let pieces = wholePixelPieces(of: path, rule) else { continue }
@@ -288,7 +370,7 @@ struct Flattener {
                 for piece in pieces {
                     var part = rest
                     part.add(.rect(piece))
-                    append(plan, part, sourceBounds, into: &result)
+                    try append(plan, part, sourceBounds, &work)
                 }
                 return
             }
@@ -307,6 +389,7 @@ struct Flattener {
         primitive.bounds = bounds.map(\.enclosingPixels) ?? PixelRect(x0: Int(Int32.min / 2), y0: Int(Int32.min / 2),
                                                                       x1: Int(Int32.max / 2), y1: Int(Int32.max / 2))
         if bounds?.isEmpty == true { return }
-        result.append(primitive)
+        try count(1, &work)
+        work.groups[work.groups.count - 1].append(primitive)
     }
 }

@@ -43,6 +43,16 @@ enum LayerFilter {
         }
     }
 
+    /// The pixels of the images the filter works on to filter `region`:
+    /// the region itself, and for an opaque blur the region with its edge
+    /// repeated as far as the blur reaches (`GaussianBlur`).
+    func workingPixels(for region: PixelRect) -> Int {
+        guard case .blur(let sigma, true) = self else { return region.pixelCount }
+        let reach = GaussianBlur(sigma: sigma, opaque: true).reach
+        return PixelRect(x0: region.x0 - reach, y0: region.y0 - reach, x1: region.x1 + reach, y1: region.y1 + reach)
+            .pixelCount
+    }
+
     /// The device pixels of the offscreen image the children are drawn
     /// into, to draw `area` of the filtered image: for a colour matrix the
     /// area itself (where the source is); for a blur the area and every

@@ -19,12 +19,17 @@ public struct PictureRecorder: Sendable {
     /// The transition's other view as placed before any effect draws it, for
     /// effects that need both pictures at once; nil when there is none.
     public let partner: Picture?
+    /// What the render this canvas belongs to may take: an effect that has
+    /// the content drawn to read its pixels draws it within this budget.
+    public let budget: RenderBudget
 
-    public init(frame: Rect, content: Picture, partner: Picture? = nil, cancellation: Cancellation = .never) {
+    public init(frame: Rect, content: Picture, partner: Picture? = nil, cancellation: Cancellation = .never,
+                budget: RenderBudget = .standard) {
         self.frame = frame
         self.content = content
         self.partner = partner
         self.cancellation = cancellation
+        self.budget = budget
     }
 
     /// Draws the content.

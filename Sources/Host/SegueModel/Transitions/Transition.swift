@@ -34,15 +34,26 @@ public struct Transition: Hashable, Sendable {
     /// Levels of nesting: 1 for identity and modifiers, one more per
     /// `combined`/`asymmetric` above them.
     public let depth: Int
+    /// Identities and modifiers as the spec writes them out: a transition
+    /// combined with itself has twice its parts, though it shares them.
+    public let parts: Int
 
     /// The deepest transition accepted. Deep enough for any real
     /// composition, shallow enough that every transition prints as a spec
     /// within the parser's nesting limit and no traversal exhausts a stack.
     public static let maximumDepth = 24
 
-    private init(node: Node, depth: Int = 1) {
+    /// The most parts a transition may have. Nesting alone allows 2^23 (a
+    /// transition combined with itself 23 times); every traversal (drawing
+    /// a view through its modifiers, printing the spec) visits each part,
+    /// so their number is bounded too: far beyond any real composition,
+    /// small enough that each traversal is quick and its result small.
+    public static let maximumParts = 1024
+
+    private init(node: Node, depth: Int = 1, parts: Int = 1) {
         self.node = node
         self.depth = depth
+        self.parts = parts
     }
 
     /// Draws the view unchanged.
@@ -59,24 +70,29 @@ public struct Transition: Hashable, Sendable {
     }
 
     /// `self.combined(with: other)`: content → self → other.
-    /// - Throws: `.invalidArgument` beyond `maximumDepth`.
+    /// - Throws: `.invalidArgument` beyond `maximumDepth` or `maximumParts`.
     public func combined(with other: Transition) throws -> Transition {
-        Transition(node: .combined(node, other.node), depth: try Self.depth(above: self, other))
+        try Self.joining(self, other) { .combined($0, $1) }
     }
 
     /// `.asymmetric(insertion:removal:)`.
-    /// - Throws: `.invalidArgument` beyond `maximumDepth`.
+    /// - Throws: `.invalidArgument` beyond `maximumDepth` or `maximumParts`.
     public static func asymmetric(insertion: Transition, removal: Transition) throws -> Transition {
-        Transition(node: .asymmetric(insertion: insertion.node, removal: removal.node),
-                   depth: try depth(above: insertion, removal))
+        try joining(insertion, removal) { .asymmetric(insertion: $0, removal: $1) }
     }
 
-    private static func depth(above a: Transition, _ b: Transition) throws -> Int {
+    /// The node `join` makes of `a` and `b`, one level deeper than either.
+    private static func joining(_ a: Transition, _ b: Transition, _ join: (Node, Node) -> Node) throws -> Transition {
         let depth = max(a.depth, b.depth) + 1
         guard depth <= maximumDepth else {
             throw SegueError.invalidArgument("transitions nest at most \(maximumDepth) levels deep")
         }
-        return depth
+        let parts = a.parts + b.parts  // each at most maximumParts: no overflow
+        guard parts <= maximumParts else {
+            throw SegueError.invalidArgument("a transition has at most \(maximumParts) parts (identities and "
+                + "modifiers, counted as written out), not \(parts)")
+        }
+        return Transition(node: join(a.node, b.node), depth: depth, parts: parts)
     }
 
     /// The modifiers `side` goes through, in drawing order (content first).

@@ -7,7 +7,7 @@ import SegueModel
 enum SceneOptions {
     static let options: [Arguments.Option] = [
         .value("--size"), .value("--background"), .value("--blend"), .value("--placement"), .value("--stacking"),
-        .value("--threads"),
+        .value("--threads"), .value("--budget"),
     ] + PluginPathOption.options
 
     static let help = """
@@ -17,6 +17,9 @@ enum SceneOptions {
           --placement MODE      fit, fill, center or stretch, for inputs of another size (default: fit)
           --stacking SIDE       inserted or removed: which view is on top (default: inserted)
           --threads N           render threads, 0 = one per processor (default: 0)
+          --budget LIMITS       what one frame may take, beyond which it is refused (see SECURITY.md):
+                                primitives=N,pixels=N,bytes=N, any of them, with K, M or G (2^10, 2^20,
+                                2^30) allowed (default: primitives=256K,pixels=1G,bytes=1G)
           --plugin-path DIRS    more plugin folders, searched first (colon-separated)
         """
 
@@ -40,7 +43,39 @@ enum SceneOptions {
     }
 
     static func engine(_ arguments: Arguments) throws -> Engine {
-        Engine(threads: try arguments.integer("--threads", in: 0...256) ?? 0, plugins: PluginPathOption.plugins(arguments))
+        Engine(threads: try arguments.integer("--threads", in: 0...256) ?? 0, plugins: PluginPathOption.plugins(arguments),
+               budget: try budget(arguments))
+    }
+
+    /// `--budget primitives=N,pixels=N,bytes=N`, each optional, over the defaults.
+    static func budget(_ arguments: Arguments) throws -> RenderBudget {
+        var budget = RenderBudget.standard
+        guard let text = arguments.value("--budget") else { return budget }
+        for entry in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, let value = count(parts[1]) else {
+                throw UsageError("option '--budget' needs NAME=N entries such as primitives=100000 or bytes=2G, "
+                    + "not '\(entry)'", command: arguments.command)
+            }
+            switch parts[0] {
+            case "primitives": budget.primitives = value
+            case "pixels": budget.pixels = value
+            case "bytes": budget.bytes = value
+            default:
+                throw UsageError("option '--budget' knows primitives, pixels and bytes, not '\(parts[0])'",
+                                 command: arguments.command)
+            }
+        }
+        return budget
+    }
+
+    /// "4096", "64K", "2G": a positive count, with 2^10, 2^20 or 2^30 for K, M or G; nil for anything else.
+    private static func count(_ text: Substring) -> Int? {
+        let scales: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        let scale = text.last.flatMap { scales[$0] } ?? 1
+        guard let number = Int(scale == 1 ? text : text.dropLast()), number > 0 else { return nil }
+        let (value, overflow) = number.multipliedReportingOverflow(by: scale)
+        return overflow ? nil : value
     }
 
     /// "1920x1080" as a size.
