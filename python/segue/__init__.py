@@ -10,8 +10,8 @@ moviepy clips.
 """
 from ._version import __version__
 from ._native import path as library_path
-from ._errors import CancelledError, PluginError, SegueError, SpecError
+from ._errors import CancelledError, OverBudgetError, PluginError, SegueError, SpecError
 from ._engine import Animation, Cancel, Effect, Engine, Parameter, Plugin, Transition
 
-__all__ = ["Animation", "Cancel", "CancelledError", "Effect", "Engine", "Parameter", "Plugin", "PluginError",
+__all__ = ["Animation", "Cancel", "CancelledError", "Effect", "Engine", "OverBudgetError", "Parameter", "Plugin", "PluginError",
            "SegueError", "SpecError", "Transition", "__version__", "library_path"]

@@ -10,7 +10,7 @@ from typing import Iterable, Optional, Sequence, Union, overload
 import numpy as np
 
 from . import _native
-from ._errors import check
+from ._errors import SpecError, check
 from ._frames import Picture, Surfaces
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -21,7 +21,17 @@ ColorLike = Union[Sequence[float], str]
 def _text(spec: str, name: str) -> bytes:
     if not isinstance(spec, str):
         raise TypeError(f"{name}: expected a spec string, got {type(spec).__name__}")
+    if "\0" in spec:  # C would read the spec only up to it
+        raise SpecError(f"column {spec.index(chr(0)) + 1}: a spec cannot contain a NUL character",
+                        _native.ERROR_PARSE, spec)
     return spec.encode()
+
+
+def _c_string(text: bytes, name: str) -> bytes:
+    """`text` for a C string argument; ValueError when it holds a NUL, where C would cut it short."""
+    if b"\0" in text:
+        raise ValueError(f"{name} contains a NUL character (at byte {text.index(bytes(1))}), which a C string cannot hold")
+    return text
 
 
 def _spec_of(function, handle: ctypes.c_void_p) -> str:
@@ -215,21 +225,30 @@ class Engine:
     """
 
     def __init__(self, threads: Optional[int] = None, plugin_path: Union[None, PathLike, Iterable[PathLike]] = None,
-                 *, discover_plugins: bool = True) -> None:
+                 *, discover_plugins: bool = True, max_primitives: Optional[int] = None,
+                 max_pixels: Optional[int] = None, max_layer_bytes: Optional[int] = None) -> None:
         """
         threads:          threads one render may use; None (or 0) for one per processor, 1 for the calling
                           thread only. Results are identical whatever the count.
         plugin_path:      plugin folders searched first: a path or a list of paths.
         discover_plugins: False leaves out SEGUE_PLUGIN_PATH and the installation's plugin folder.
+        max_primitives, max_pixels, max_layer_bytes:
+                          the render budget (drawing operations, pixels drawn and bytes of filtered images
+                          one frame may take); None for Segue's defaults. A frame over it raises OverBudgetError.
         """
         if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool)):
             raise TypeError(f"threads: expected an int or None, got {type(threads).__name__}")
+        budget = {"max_primitives": max_primitives, "max_pixels": max_pixels, "max_layer_bytes": max_layer_bytes}
+        for name, value in budget.items():
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+                raise ValueError(f"{name}: expected a positive int or None, got {value!r}")
         if isinstance(plugin_path, (str, os.PathLike)):
             plugin_path = [plugin_path]
         folders = ":".join(os.fspath(folder) for folder in plugin_path) if plugin_path is not None else None
         options = _native.EngineOptions(struct_size=ctypes.sizeof(_native.EngineOptions), threads=threads or 0,
-                                        plugin_path=folders.encode() if folders else None,
-                                        flags=0 if discover_plugins else _native.ENGINE_NO_PLUGIN_DISCOVERY)
+                                        plugin_path=_c_string(os.fsencode(folders), "plugin_path") if folders else None,
+                                        flags=0 if discover_plugins else _native.ENGINE_NO_PLUGIN_DISCOVERY,
+                                        **{name: min(value or 0, 2**64 - 1) for name, value in budget.items()})
         self._handle = ctypes.c_void_p()
         check(_native.lib.segue_engine_create(ctypes.byref(options), ctypes.byref(self._handle)))
 
@@ -247,7 +266,7 @@ class Engine:
 
     def load_plugin(self, path: PathLike) -> None:
         """Loads one plugin file; raises PluginError (naming the file and why) when it is rejected."""
-        check(_native.lib.segue_engine_load_plugin(self._handle, os.fsencode(path)))
+        check(_native.lib.segue_engine_load_plugin(self._handle, _c_string(os.fsencode(path), "path")))
 
     @property
     def plugin_folders(self) -> list[str]:

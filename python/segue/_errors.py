@@ -42,6 +42,11 @@ class CancelledError(SegueError):
     """A render stopped because its `cancel` was set."""
 
 
+class OverBudgetError(SegueError):
+    """A frame would take more work or memory than the engine's render budget allows
+    (Engine's max_primitives, max_pixels, max_layer_bytes); the message names which."""
+
+
 _SPEC_STATUSES = (_native.ERROR_PARSE, _native.ERROR_UNKNOWN_EFFECT, _native.ERROR_UNKNOWN_PARAMETER)
 
 
@@ -58,6 +63,8 @@ def check(status: int, spec: str | None = None) -> None:
         raise PluginError(message, status)
     if status == _native.ERROR_CANCELLED:
         raise CancelledError(message, status)
+    if status == _native.ERROR_OVER_BUDGET:
+        raise OverBudgetError(message, status)
     if status == _native.ERROR_OUT_OF_MEMORY:
         raise MemoryError(message)
     raise SegueError(message, status)

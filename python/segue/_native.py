@@ -11,10 +11,10 @@ import ctypes
 import os
 import shutil
 import subprocess
-from ctypes import POINTER, Structure, c_char_p, c_double, c_int32, c_size_t, c_uint32, c_void_p
+from ctypes import POINTER, Structure, c_char_p, c_double, c_int32, c_size_t, c_uint32, c_uint64, c_void_p
 
-#: The oldest library this binding speaks to (SEGUE_VERSION_NUMBER of 0.2.0).
-REQUIRED_VERSION = 200
+#: The oldest library this binding speaks to (SEGUE_VERSION_NUMBER of 0.3.0: the render budget).
+REQUIRED_VERSION = 300
 
 # segue_status codes (segue/types.h).
 OK = 0
@@ -28,6 +28,7 @@ ERROR_UNKNOWN_PARAMETER = 7
 ERROR_MISMATCH = 8
 ERROR_PLUGIN = 9
 ERROR_CANCELLED = 10
+ERROR_OVER_BUDGET = 11
 
 # segue_kind (segue/types.h), by the names Python shows.
 KINDS = {1: "number", 2: "integer", 3: "bool", 4: "color", 5: "point", 6: "enum", 7: "string"}
@@ -78,7 +79,8 @@ class PluginInfo(Structure):
 
 
 class EngineOptions(Structure):
-    _fields_ = [("struct_size", c_uint32), ("threads", c_int32), ("plugin_path", c_char_p), ("flags", c_uint32)]
+    _fields_ = [("struct_size", c_uint32), ("threads", c_int32), ("plugin_path", c_char_p), ("flags", c_uint32),
+                ("max_primitives", c_uint64), ("max_pixels", c_uint64), ("max_layer_bytes", c_uint64)]
 
 
 class Scene(Structure):
@@ -176,7 +178,7 @@ def _declare(library: ctypes.CDLL, path: str) -> None:
     version = library.segue_version()
     if version < REQUIRED_VERSION:
         raise ImportError(f"segue: {path} is libsegue {library.segue_version_string().decode()}, "
-                          f"older than the 0.2.0 this package needs")
+                          f"older than the 0.3.0 this package needs")
 
 
 lib, path = _load()

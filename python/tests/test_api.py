@@ -41,6 +41,33 @@ def test_unknown_effects_and_parameters_are_spec_errors(engine):
         segue.Animation(".spring(response: )")
 
 
+def test_a_spec_with_a_nul_is_refused_at_the_nul_not_cut_short_there(engine):
+    # C reads a string up to its first NUL: '.opacity\x00.slide' rendered .opacity silently.
+    with pytest.raises(segue.SpecError, match="column 9: a spec cannot contain a NUL character") as caught:
+        engine.transition(".opacity\x00.slide")
+    assert caught.value.column == 9
+    with pytest.raises(segue.SpecError, match="NUL"):
+        segue.Animation(".bouncy\x00(duration: 9)")
+    with pytest.raises(ValueError, match="NUL"):
+        engine.load_plugin("plugin.so\x00.txt")
+    with pytest.raises(ValueError, match="NUL"):
+        segue.Engine(plugin_path="/tmp\x00/elsewhere")
+
+
+def test_a_frame_over_the_render_budget_raises_over_budget_error():
+    engine = segue.Engine(threads=1, max_primitives=3)
+    picture_ = picture(8, 8, 1)
+    engine.render(".opacity", picture_, picture_, 0.5)
+    with pytest.raises(segue.OverBudgetError, match="more than 3 drawing operations") as caught:
+        engine.render(".tiktok.combined(with: .tiktok)", picture_, picture_, 0.5)
+    assert caught.value.status == 11 and isinstance(caught.value, segue.SegueError)
+    small = segue.Engine(threads=1, max_pixels=100)
+    with pytest.raises(segue.OverBudgetError, match="more than 100 pixels"):
+        small.render(".opacity", picture_, picture_, 0.5)
+    with pytest.raises(ValueError, match="max_layer_bytes"):
+        segue.Engine(max_layer_bytes=0)
+
+
 def test_bad_pictures_name_the_expected_shape(engine):
     good = picture(4, 4, 1)
     with pytest.raises(TypeError, match=r"from_: expected dtype uint8 .*\(H, W, 4\) RGBA, got float64"):
