@@ -323,10 +323,12 @@ static uint32_t channel(uint32_t pixel, int shift)
 
 /* `pixel` scaled by w in 0…1: premultiplied, so alpha scales alike. Each
  * channel times round(255·w) / 255, rounded, two channels at a time; no
- * branch, so that loops of it vectorise (w = 1 gives the pixel, 0 nothing). */
+ * branch, so that loops of it vectorise (w = 1 gives the pixel, 0 nothing).
+ * A NaN weight (circleopen's distance over a 1×1 frame's zero radius) is 0,
+ * as the vector loops' max(w, 0) makes it. */
 static inline uint32_t scaled(uint32_t pixel, float w)
 {
-    float clamped = w < 0.f ? 0.f : w;
+    float clamped = w > 0.f ? w : 0.f;
     clamped = clamped > 1.f ? 1.f : clamped;
     const uint32_t a = (uint32_t)(int32_t)(clamped * 255.f + 0.5f);
     uint32_t rb = (pixel & 0x00FF00FFu) * a + 0x00800080u;
