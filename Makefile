@@ -1,7 +1,8 @@
 # Segue — build, test and demo from a fresh Debian machine with Swift installed.
 #
 #   make            build everything into build/, laid out like an installation
-#   make test       unit tests, C programs (also under valgrind), CLI end to end, short fuzzing, ThreadSanitizer
+#   make test       unit tests, C programs (also under valgrind), CLI end to end, short fuzzing, ThreadSanitizer,
+#                   the progress sweep under AddressSanitizer and UBSan
 #   make fuzz       fuzz the spec parsers, PNG reader and plugin descriptors (FUZZ_SECONDS each)
 #   make demo       render the demo into build/demo
 #   make python     the Python package as a wheel carrying libsegue.so and the seed plugins
@@ -13,6 +14,8 @@
 
 PREFIX  ?= /usr/local
 SWIFT   ?= swift
+# The toolchain's own clang, whose sanitizer runtimes match swiftc's.
+SWIFT_CLANG = $(dir $(shell command -v $(SWIFT)))clang
 CC      ?= cc
 BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
@@ -38,7 +41,7 @@ PLUGINS  := clip sliding-door explode count-up tiktok distortions particles
 # result: they let float selects and sqrtf vectorise (no FP traps, no errno).
 C_PLUGINS := xfade
 EXAMPLES := render_frame render_sequence y4m_transition
-C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak
+C_TESTS  := api_contract plugin_host misuse misbehaving_plugins threads soak progress_sweep deep_specs
 # Plugins the C tests load, built from Tests/plugins/<name>.c.
 TEST_PLUGINS := misbehaving
 
@@ -54,7 +57,7 @@ MLT_DIR      := $(BUILD)/lib/mlt-7
 MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
 .PHONY: all build frei0r mlt python deps test-deps install test unit-test system-test python-test golden demo clean \
-	fuzz fuzz-check tsan bench
+	fuzz fuzz-check tsan sanitized-sweep bench
 
 all: build frei0r mlt
 
@@ -147,7 +150,7 @@ $(BUILD)/tests/frei0r_host: Tests/c/frei0r_host.c $(TEST_C_HEADERS)
 	@mkdir -p $(BUILD)/tests
 	$(CC) -std=c11 -Wall -Wextra -Werror -pthread $< -ldl -o $@
 
-test: test-deps unit-test system-test python-test fuzz-check tsan
+test: test-deps unit-test system-test python-test fuzz-check tsan sanitized-sweep
 
 unit-test: build
 	$(SWIFT) test
@@ -206,6 +209,27 @@ fuzz: deps
 fuzz-check: deps
 	@scripts/install-deps $(FUZZ_PACKAGES)
 	FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) Fuzz/run
+
+# The progress sweep (Tests/c/progress_sweep.c: every transition at every kind
+# of progress, at sizes from 1×1 up) against libsegue.so and the xfade plugin
+# built with AddressSanitizer and UBSan, with the Swift toolchain's clang and
+# its runtime (a release build of its own in .build/asan; swiftc has no UBSan,
+# so UBSan covers the C: the vector kernels and the plugin). Any report fails.
+SANITIZED       := $(BUILD)/sanitized
+SANITIZE_FLAGS  := -O1 -g -fuse-ld=lld -fsanitize=address,undefined -fno-sanitize-recover=undefined
+SANITIZED_SIZES ?= 1x1,2x3,64x48,161x89
+
+sanitized-sweep: build
+	$(SWIFT) build -c release --product segue --scratch-path .build/asan --sanitize=address \
+		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+	@rm -rf $(SANITIZED) && mkdir -p $(SANITIZED)/plugins
+	$(SWIFT_CLANG) -shared -fPIC $(SANITIZE_FLAGS) -fno-trapping-math -fno-math-errno -std=c99 -Wall -Wextra -Werror \
+		-fvisibility=hidden -Iinclude plugins/xfade/xfade.c -lm -pthread -o $(SANITIZED)/plugins/xfade.so
+	@for plugin in $(PLUGINS); do ln -s $(abspath $(BUILD))/lib/segue/plugins/$$plugin.so $(SANITIZED)/plugins/; done
+	$(SWIFT_CLANG) $(SANITIZE_FLAGS) -std=c99 -Wall -Wextra -Werror -pedantic -pthread -Iinclude Tests/c/progress_sweep.c \
+		-L.build/asan/release -lsegue -lm -Wl,-rpath,$(abspath .build/asan/release) -o $(SANITIZED)/progress_sweep
+	SEGUE_PLUGIN_PATH=$(SANITIZED)/plugins ASAN_OPTIONS=detect_leaks=0 $(SANITIZED)/progress_sweep \
+		--sizes $(SANITIZED_SIZES) --limit 30 --once
 
 # One engine rendering on eight threads, and cancelling, under ThreadSanitizer
 # (a debug build of its own in .build/tsan): any data race it reports fails.

@@ -17,6 +17,7 @@
  * exits 1 if any failed.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 
 #include <segue.h>
 
@@ -27,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1277,6 +1279,35 @@ static void wrong_types(segue_engine *engine)
     /* An odd address cannot be a handle. */
     EXPECT(segue_render(engine, (segue_transition *)(text + 1), surface, NULL, 0.5, NULL, target),
            SEGUE_ERROR_INVALID_ARGUMENT, "not a segue_transition");
+
+    /* Forgeries: memory that starts with a live surface's own first bytes (its tag) and is junk after,
+     * and an address inside a live handle's record. A handle is looked up by its value before anything
+     * is read through it, so neither is taken for a surface. */
+    static uint64_t forged[8];
+    memcpy(forged, surface, sizeof forged[0]);
+    memset(forged + 1, 0xA5, sizeof forged - sizeof forged[0]);
+    EXPECT(segue_render(engine, transition, (segue_surface *)forged, NULL, 0.5, NULL, target),
+           SEGUE_ERROR_INVALID_ARGUMENT, "from is not a segue_surface");
+    EXPECT_THAT(segue_surface_width((segue_surface *)forged) == 0, "width of a forged surface is 0");
+    segue_surface_unref((segue_surface *)forged);
+    EXPECT(segue_render(engine, transition, (segue_surface *)((char *)surface + 8), NULL, 0.5, NULL, target),
+           SEGUE_ERROR_INVALID_ARGUMENT, "from is not a segue_surface");
+
+    /* Pointers into memory that cannot be read at all: never read. */
+    long page_size = sysconf(_SC_PAGESIZE);
+    void *page = mmap(NULL, (size_t)page_size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    EXPECT_THAT(page != MAP_FAILED, "an unreadable page to point into");
+    void *unreadable[] = { page, (void *)(uintptr_t)8, (void *)(uintptr_t)0xFFFFFFFFFFFFFFF8u };
+    for (size_t i = 0; i < 3 && page != MAP_FAILED; i++) {
+        EXPECT(segue_render(engine, (segue_transition *)unreadable[i], surface, NULL, 0.5, NULL, target),
+               SEGUE_ERROR_INVALID_ARGUMENT, "transition is not a segue_transition");
+        EXPECT(segue_render(engine, transition, (segue_surface *)unreadable[i], NULL, 0.5, NULL, target),
+               SEGUE_ERROR_INVALID_ARGUMENT, "from is not a segue_surface");
+        EXPECT_THAT(segue_surface_width((segue_surface *)unreadable[i]) == 0, "width of an unreadable pointer is 0");
+        segue_engine_unref((segue_engine *)unreadable[i]);
+    }
+    if (page != MAP_FAILED)
+        munmap(page, (size_t)page_size);
 
     segue_animation_unref(animation);
     segue_transition_unref(transition);
