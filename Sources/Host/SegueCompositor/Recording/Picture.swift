@@ -28,13 +28,54 @@ public enum Clip: Hashable, Sendable {
 
 /// A recorded drawing: a display list of items drawn in order, each over
 /// what came before. Effects produce pictures; the compositor executes them.
+///
+/// Pictures nest as deep as effects wrap one another (a view drawn through
+/// a thousand modifiers is a thousand pictures deep), so their storage is
+/// let go of without recursing (see `Storage`): releasing one must not take
+/// a stack frame per level, on a worker thread's small stack.
 public struct Picture: Sendable {
-    public internal(set) var items: [DrawItem] = []
+    private var storage: Storage
 
-    public init() {}
+    public var items: [DrawItem] { storage.items }
+
+    public init() {
+        storage = Storage([])
+    }
 
     public init(_ items: [DrawItem]) {
-        self.items = items
+        storage = Storage(items)
+    }
+
+    mutating func append(_ item: DrawItem) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.items) }
+        storage.items.append(item)
+    }
+
+    /// The items of a picture, changed only while unshared (`append`).
+    private final class Storage: @unchecked Sendable {
+        var items: [DrawItem]
+
+        init(_ items: [DrawItem]) {
+            self.items = items
+        }
+
+        /// Takes apart the pictures nested in this one that nothing else
+        /// holds, level by level on a stack of its own: each is emptied
+        /// before it is released, so no release recurses.
+        deinit {
+            var levels = [items]
+            items = []
+            while var level = levels.popLast() {
+                for index in level.indices {
+                    guard case .picture(var nested) = level[index].source else { continue }
+                    level[index].source = .color(.clear)  // the item's hold gone, `nested` may be the only one
+                    if isKnownUniquelyReferenced(&nested.storage) {
+                        levels.append(nested.storage.items)
+                        nested.storage.items = []
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -104,7 +104,7 @@ public struct PictureRecorder: Sendable {
                                colorMatrix: ColorMatrix? = nil, blur: Blur? = nil, distortion: Distortion? = nil) {
         let alpha = opacity >= 0 ? min(opacity, 1) : 0
         guard alpha > 0 else { return }
-        picture.items.append(DrawItem(source: source, transform: transform, crop: crop, clip: clip,
+        picture.append(DrawItem(source: source, transform: transform, crop: crop, clip: clip,
                                       opacity: alpha, tint: tint, channels: channels, blend: blend, filter: filter,
                                       projection: projection, colorMatrix: colorMatrix, blur: blur,
                                       distortion: distortion))
