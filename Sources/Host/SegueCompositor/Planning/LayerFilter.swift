@@ -59,7 +59,8 @@ enum LayerFilter {
     /// source pixel within reach of it, starting on the device's grid of
     /// the blur's reduction (so a part of a frame is blurred as the whole
     /// is); an opaque blur repeats the source's edge, so it takes the whole
-    /// source; for a projection the source; for a distortion the source
+    /// source; for a projection the source (only its part that can show in
+    /// the area, when the source is more than four times larger); for a distortion the source
     /// within its maximum sample offset (and a pixel more, for the bilinear
     /// neighbours) of the whole output, so a part of a frame reads what the
     /// whole does.
@@ -73,8 +74,16 @@ enum LayerFilter {
             let (dx, dy) = (margin(reach.x), margin(reach.y))
             return PixelRect(x0: output.x0 - dx, y0: output.y0 - dy, x1: output.x1 + dx, y1: output.y1 + dy)
                 .intersection(source)
-        case .blur(_, true), .projection:
+        case .blur(_, true):
             return source
+        case .projection(let h):
+            // The source as drawn; one far larger than the area (a perspective of a perspective,
+            // reaching toward the horizon) only where it can show there: what the inverse maps the
+            // area to, and two pixels more for the bilinear neighbours.
+            guard source.pixelCount / 4 > area.pixelCount, let back = h.inverted,
+                  case let seen = back.boundingBox(of: area.rect)?.enclosingPixels ?? .empty, !seen.isEmpty
+            else { return source }
+            return PixelRect(x0: seen.x0 - 2, y0: seen.y0 - 2, x1: seen.x1 + 2, y1: seen.y1 + 2).intersection(source)
         case .blur(let sigma, false):
             let blur = GaussianBlur(sigma: sigma, opaque: false)
             let reach = blur.reach

@@ -50,7 +50,8 @@ public struct RenderBudget: Hashable, Sendable {
                     let image = filter.region(for: primitive.bounds, source: source)
                     guard image.width <= Surface.maximumSide, image.height <= Surface.maximumSide else {
                         throw SegueError(.overBudget, "this frame would filter an image of \(image.width)×"
-                            + "\(image.height) pixels, more than \(Surface.maximumSide) on a side")
+                            + "\(image.height) pixels, beyond the render budget: images are at most "
+                            + "\(Surface.maximumSide) pixels on a side")
                     }
                     let working = filter.workingPixels(for: image)
                     pixels = Self.sum(pixels, working)
