@@ -17,7 +17,8 @@ import SeguePluginKit
 /// shift whose move is a whole number of pixels is an exact copy of each
 /// piece; others are filtered. Well defined for any finite shift; a
 /// non-finite one (or one moving the pieces farther than any output reaches)
-/// draws nothing. Only 2 and 4 pieces exist: 3 fails the frame, saying so.
+/// draws nothing. The door is quartered at 4 pieces only: 3, which its range
+/// allows, draws halves as 2 does (every value an effect accepts renders).
 struct SlidingDoor: Effect {
     static let id = "segue.slidingDoor"
     static let name = "slidingDoor"
@@ -27,7 +28,7 @@ struct SlidingDoor: Effect {
         "shift", summary: "How far each piece moves, as a fraction of the frame: positive apart, negative crossing",
         active: 0.5, identity: 0, animatable: true)
     static let pieces = Parameter.integer(
-        "pieces", summary: "2: left and right halves; 4: quarters, each moving towards its corner", default: 2,
+        "pieces", summary: "2 (or 3): left and right halves; 4: quarters, each moving towards its corner", default: 2,
         range: 2...4)
 
     static var parameters: [ParameterDeclaration] {
@@ -36,10 +37,8 @@ struct SlidingDoor: Effect {
     }
 
     func render(values: Values<SlidingDoor>, canvas: Canvas) throws {
-        let count = values.pieces
-        guard count != 3 else { try canvas.fail("slidingDoor: pieces must be 2 or 4, not 3") }
         let content = canvas.content
-        for piece in SlidingDoor.pieces(frame: canvas.frame, shift: values.shift, quartered: count == 4) {
+        for piece in SlidingDoor.pieces(frame: canvas.frame, shift: values.shift, quartered: values.pieces == 4) {
             if let crop = piece.crop {
                 try canvas.draw(content, transform: piece.transform, crop: crop)
             } else {
