@@ -61,14 +61,17 @@ public enum TextRenderer {
     /// position. Compositing the surface at `p - baseline` equals drawing the
     /// text at `p`. Text without ink gives a 1×1 transparent surface with the
     /// baseline at (0, 0).
-    /// - Throws: `.invalidArgument` for a non-finite colour, for ink larger
-    ///   than `Surface.maximumSide` on a side, and as `measure`.
-    public static func image(of text: String, font: FontDescription, color: Color) throws
-        -> (surface: Surface, baseline: Point)
+    ///
+    /// With `window` (in pixels relative to the baseline origin), only the
+    /// ink inside it is drawn, and the surface holds that part.
+    /// - Throws: `.invalidArgument` for a non-finite colour, for ink (within
+    ///   the window) larger than `Surface.maximumSide` on a side, and as `measure`.
+    public static func image(of text: String, font: FontDescription, color: Color, within window: PixelRect? = nil)
+        throws -> (surface: Surface, baseline: Point)
     {
         try validate(color)
         return try withGlyphs(text, font: font) { _, glyphs in
-            let ink = glyphs.inkBounds()
+            let ink = window.map { glyphs.inkBounds().intersection($0) } ?? glyphs.inkBounds()
             guard !ink.isEmpty else { return (try Surface(width: 1, height: 1), .zero) }
             let surface = try Surface(width: ink.width, height: ink.height)
             try glyphs.composite(color, onto: surface, baselineX: -ink.x0, baselineY: -ink.y0)
