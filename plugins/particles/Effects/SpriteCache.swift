@@ -49,9 +49,11 @@ final class SpriteCache: Sendable {
                 coverage[y * side + x] = Float(inside) / 16
             }
         }
-        if key.sigma > 0 { coverage = blurred(coverage, side: side, sigma: key.sigma) }
+        // Below σ = 1/8 a neighbour weighs under 2^-46 of the centre: the blur changes no byte, and
+        // 2σ² would underflow to 0 (0/0 weights) long before σ reaches 0.
+        if key.sigma >= 0.125 { coverage = blurred(coverage, side: side, sigma: key.sigma) }
         let c = key.color.clamped
-        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        func byte(_ v: Double) -> UInt32 { v > 0 ? UInt32((min(v, 1) * 255).rounded()) : 0 }
         let pixels = coverage.map { value -> UInt32 in
             let alpha = Double(value) * c.alpha
             let a = byte(alpha)
