@@ -11,15 +11,27 @@ final class PluginImage {
         case pixels(Surface)
     }
 
-    let content: Content
+    /// The content, kept as two optionals rather than as a `Content`: Swift
+    /// keeps a two-case enum's case in the spare bits of its pointer, which
+    /// leak checkers (LeakSanitizer, valgrind) do not take for a pointer, so
+    /// the pixels a plugin keeps across renders (a sprite) read as leaked.
+    private let picture: Picture?, pixels: Surface?
     /// True for images a canvas hands out (its content, layers, rasterised
     /// pixels), which end with the canvas; false for `image_create`'s, which
     /// the plugin releases.
     let isOwnedByCanvas: Bool
 
     init(_ content: Content, ownedByCanvas: Bool) {
-        self.content = content
+        switch content {
+        case .picture(let picture): (self.picture, pixels) = (picture, nil)
+        case .pixels(let surface): (picture, pixels) = (nil, surface)
+        }
         self.isOwnedByCanvas = ownedByCanvas
+    }
+
+    var content: Content {
+        if let pixels { return .pixels(pixels) }
+        return .picture(picture ?? Picture())
     }
 
     static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<PluginImage> {
