@@ -41,8 +41,9 @@ typedef struct segue_engine_options {
     const char *plugin_path;
     /** SEGUE_ENGINE_* flags. */
     uint32_t flags;
-    /** Drawing operations (images and colours drawn, offscreen layers,
-     *  filter stages) a frame may take once every effect has drawn; 0 for
+    /** Drawing operations a frame may take: every image, colour or group
+     *  drawn, wherever it is reached (a view drawn by each of an explosion's
+     *  pieces counts once for each), whether or not it shows; 0 for
      *  SEGUE_BUDGET_PRIMITIVES. Since 0.3.0. */
     uint64_t max_primitives;
     /** Pixels a frame may draw, summed over every drawing operation and

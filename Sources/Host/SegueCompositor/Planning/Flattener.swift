@@ -65,7 +65,7 @@ struct Flattener {
         var groups: [[Primitive]] = [[]]
         /// How deep layers and filter stages nest in each group's primitives (0: none).
         var depths = [0]
-        /// Primitives made so far, at every depth.
+        /// Items drawn so far, at every depth.
         var count = 0
         let budget: RenderBudget
 
@@ -127,6 +127,7 @@ struct Flattener {
     }
 
     private static func visit(_ item: DrawItem, _ outer: Context, _ work: inout Work) throws {
+        try count(&work)
         var context = outer
         context.transform = item.transform.concatenating(outer.transform)
         guard context.transform.isFinite, item.opacity.isFinite else { return }
@@ -275,7 +276,6 @@ struct Flattener {
                 var stage = Primitive(plan: .filtered(children, filter), clipRect: nil, clipPaths: [], opacity: 1,
                                       tint: nil, channels: nil, blend: .normal, filter: stageFilter)
                 stage.bounds = bounds.enclosingPixels
-                try count(1, &work)
                 children = [stage]
             }
         }
@@ -347,9 +347,14 @@ struct Flattener {
             .filter { !$0.isEmpty }
     }
 
-    /// Counts `added` primitives against the budget.
-    private static func count(_ added: Int, _ work: inout Work) throws {
-        work.count += added
+    /// Counts `operations` more against the budget's primitives: one for
+    /// each item drawn (wherever it is reached, once each time), whether or
+    /// not it shows — what flattening costs; an item makes at most a few
+    /// primitives (a layer or a filter's stages, the pieces round a hole), so
+    /// they are bounded too — and one for each element of the clip paths a
+    /// primitive is masked by, which its mask rasterises.
+    private static func count(_ work: inout Work, _ operations: Int = 1) throws {
+        work.count += operations
         guard work.count <= work.budget.primitives else {
             throw SegueError(.overBudget, "this frame would take more than \(work.budget.primitives) drawing "
                 + "operations (the render budget's primitives): each effect repeats the drawing of the effects "
@@ -389,7 +394,7 @@ struct Flattener {
         primitive.bounds = bounds.map(\.enclosingPixels) ?? PixelRect(x0: Int(Int32.min / 2), y0: Int(Int32.min / 2),
                                                                       x1: Int(Int32.max / 2), y1: Int(Int32.max / 2))
         if bounds?.isEmpty == true { return }
-        try count(1, &work)
+        try count(&work, context.clipPaths.reduce(0) { $0 + $1.0.elements.count })
         work.groups[work.groups.count - 1].append(primitive)
     }
 }

@@ -8,8 +8,9 @@ import SegueBasics
 /// frame over it is refused with `.overBudget`, naming what exceeded what,
 /// before anything large is allocated.
 public struct RenderBudget: Hashable, Sendable {
-    /// Drawing operations a frame may flatten to: every image and colour
-    /// drawn, every offscreen layer and filter stage.
+    /// Drawing operations a frame may take: every item drawn, wherever it
+    /// is reached (a view drawn by each of an explosion's pieces counts once
+    /// for each), whether or not it shows.
     public var primitives: Int
     /// Pixels a frame may draw: the sum, over every drawing operation and
     /// every filtered image (in layers too), of the pixels it covers.
