@@ -200,13 +200,13 @@ python-test: python $(BUILD)/examples/render_frame $(BUILD)/tests/plugins/misbeh
 # own under Fuzz/ (see Fuzz/README.md). Each runs FUZZ_SECONDS and prints
 # libFuzzer's final line (executions, coverage); a crash or broken property
 # fails, leaving the input in build/fuzz/crashes/<target>/.
-fuzz: deps
+fuzz: build
 	@scripts/install-deps $(FUZZ_PACKAGES)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run
 
 # The bounded form inside `make test`: each target's corpus replayed, then
 # FUZZ_CHECK_SECONDS of fuzzing.
-fuzz-check: deps
+fuzz-check: build
 	@scripts/install-deps $(FUZZ_PACKAGES)
 	FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) Fuzz/run
 

@@ -37,11 +37,15 @@ let package = Package(
         .target(name: "SeguePluginHost",
                 dependencies: ["SegueModel", "SegueCompositor", "SegueText", "SegueABI", "CSegue", "CDynamicLoader"],
                 path: "Linked/SeguePluginHost"),
+        .target(name: "SegueEngine",
+                dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"],
+                path: "Linked/SegueEngine"),
 
         // The fuzzers: one executable each, whose main is libFuzzer's.
         .executableTarget(name: "TransitionSpecFuzzer", dependencies: ["SegueModel"]),
         .executableTarget(name: "AnimationSpecFuzzer", dependencies: ["SegueModel"]),
         .executableTarget(name: "PNGFuzzer", dependencies: ["SegueImageIO"]),
         .executableTarget(name: "PluginDescriptorFuzzer", dependencies: ["SeguePluginHost"]),
+        .executableTarget(name: "RenderSpecFuzzer", dependencies: ["SegueEngine"]),
     ]
 )

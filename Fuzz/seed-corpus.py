@@ -14,6 +14,8 @@ the seeds and are left alone.
                       reads (see `Plugin` below)
   y4m                 small YUV4MPEG2 streams for examples/y4m.h: whole,
                       cut short, with odd sides, full range, frame options
+  render-spec         each fault of issue 35's audit as a spec to render,
+                      and grammar choices (see RenderFuzzing.swift)
 """
 import os
 import struct
@@ -195,6 +197,46 @@ def y4m_streams():
     yield "mono.y4m", stream("YUV4MPEG2 W4 H4 Cmono", 4, 4, 1)
 
 
+# RenderFuzzing.swift's choices: frame sizes and progress values, by index.
+RENDER_SIZES = {"1x1": 0, "2x3": 1, "17x9": 2, "40x30": 3}
+RENDER_PROGRESSES = {"-DBL_MAX": 0, "-1e300": 1, "-1e6": 2, "-2": 3, "-0.3": 4, "-5e-324": 5, "0": 6, "5e-324": 7,
+                     "1e-300": 8, "0.25": 9, "0.5": 10, "0.999": 11, "1": 12, "1.3": 13, "2": 14, "1e6": 15,
+                     "1e300": 16, "DBL_MAX": 17}
+
+
+def self_combined(leaf, times):
+    spec = leaf
+    for _ in range(times):
+        spec = f"{spec}.combined(with: {spec})"
+    return spec
+
+
+def render_specs():
+    """(name, bytes): inputs of the render fuzzer. Each fault issue 35's audit found, written as a spec
+    ("spec:" and the text, then the size and two progress values), and grammar choices for the rest."""
+    faults = [
+        ("hblur-overshoot", ".xfade(transition: .hblur)", "40x30", "1.3", "-0.3"),
+        ("hblur-spring", ".xfade(transition: .hblur)", "17x9", "2", "DBL_MAX"),
+        ("circlecrop-huge-progress", ".xfade(transition: .circlecrop)", "40x30", "1e6", "1e300"),
+        ("circleopen-1x1", ".xfade(transition: .circleopen)", "1x1", "5e-324", "0.5"),
+        ("blur-replace-denormal", ".blurReplace", "17x9", "1e-300", "5e-324"),
+        ("blur-tiny-radius", ".blur(radius: 1e-170)", "17x9", "0.5", "0.25"),
+        ("blur-replace-tree", self_combined(".blurReplace", 9), "17x9", "0.5", "1"),
+        ("push-tree", self_combined(".push(from: .trailing)", 7), "40x30", "0.5", "1.3"),
+        ("rotation3d-tree", self_combined(".rotation3D(angle: 30)", 4), "40x30", "0.5", "0.25"),
+        ("explode-chain", ".explode" + ".combined(with: .explode)" * 3, "40x30", "0.5", "0.25"),
+        ("tiktok-extremes", ".tiktok", "17x9", "DBL_MAX", "-DBL_MAX"),
+        ("blur-chain", ".blur(radius: 3)" + ".combined(with: .blur(radius: 3))" * 23, "40x30", "0.5", "-1e6"),
+    ]
+    for name, spec, size, first, second in faults:
+        yield name, (f"spec:{spec}\n".encode() + bytes([RENDER_SIZES[size], RENDER_PROGRESSES[first],
+                                                         RENDER_PROGRESSES[second]]))
+    # Grammar choices: a chain, a tree combined with itself, an asymmetric pair, modifiers.
+    yield "chain", bytes([7, 2, 5, 3, 40, 2, 9, 3, 10, 1, 2, 3, 12, 13])
+    yield "doubled", bytes([6, 4, 0, 2, 3, 4, 3, 11, 4, 3, 2, 2, 13])
+    yield "asymmetric", bytes([5, 0, 3, 20, 1, 9, 2, 1, 30, 2, 1, 1, 7, 3, 16])
+
+
 def write(target, name, data):
     folder = os.path.join(ROOT, target)
     os.makedirs(folder, exist_ok=True)
@@ -222,6 +264,8 @@ def main():
         write("plugin-descriptor", name, data)
     for name, data in y4m_streams():
         write("y4m", name, data)
+    for name, data in render_specs():
+        write("render-spec", name, data)
     return 0
 
 

@@ -2,7 +2,7 @@ import Glibc
 import SegueBasics
 
 // One file, linked into each test target that replays a fuzzer's corpus
-// (SegueModelTests, SegueImageIOTests, SeguePluginHostTests).
+// (SegueModelTests, SegueImageIOTests, SeguePluginHostTests, SegueEffectTests).
 
 /// The files of Fuzz/corpus/<target> (name and bytes), sorted by name.
 func fuzzCorpus(_ target: String, file: String = #filePath) throws -> [(name: String, bytes: [UInt8])] {

@@ -1,0 +1,1 @@
+../../../Tests/SegueEffectTests/RenderFuzzing.swift
