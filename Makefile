@@ -77,6 +77,7 @@ build: deps
 	cp include/segue.h $(BUILD)/include/
 	cp include/segue/*.h $(BUILD)/include/segue/
 	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in > $(BUILD)/lib/pkgconfig/segue.pc
+	@mkdir -p $(BUILD)/share/segue && cp share/segue/valgrind.supp $(BUILD)/share/segue/
 	@rm -f $(BUILD)/lib/segue/plugins/*.so
 	@for plugin in $(PLUGINS); do \
 		strip --strip-unneeded -o $(BUILD)/lib/segue/plugins/$$plugin.so $(RELEASE_DIR)/libsegue-plugin-$$plugin.so || exit 1; \
@@ -127,6 +128,8 @@ install: build frei0r mlt
 	install -m 644 include/segue.h $(DESTDIR)$(PREFIX)/include/segue.h
 	install -m 644 include/segue/*.h $(DESTDIR)$(PREFIX)/include/segue/
 	install -m 755 $(BUILD)/lib/segue/plugins/*.so $(DESTDIR)$(PREFIX)/lib/segue/plugins/
+	install -d $(DESTDIR)$(PREFIX)/share/segue
+	install -m 644 share/segue/valgrind.supp $(DESTDIR)$(PREFIX)/share/segue/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/segue.pc
 

@@ -6,8 +6,8 @@ regression test of the command line, where it was found."""
 import os
 import re
 import resource
+import shutil
 import subprocess
-import sys
 import tempfile
 import unittest
 
@@ -81,6 +81,30 @@ class SweepTests(unittest.TestCase):
         result = program("deep_specs")
         self.assertEqual(result.returncode, 0, outcome(result))
         self.assertIn("all checks passed", result.stdout)
+
+
+@unittest.skipUnless(shutil.which("valgrind"), "valgrind is not installed (make test-deps installs it)")
+class ValgrindHostTests(Workspace):
+    """A clean C host under valgrind's leak check, against the stripped library as installed: the
+    suppression file Segue ships (pkg-config's valgrind_suppressions) is all it needs to pass."""
+
+    def memcheck(self, *options):
+        program = os.path.join(BUILD, "examples", "render_frame")
+        return subprocess.run(["valgrind", "--leak-check=full", "--error-exitcode=99", *options, program, self.a,
+                               self.b, ".push(from: .trailing)", "0.5", self.path("out.png")],
+                              capture_output=True, text=True, timeout=600)
+
+    def test_the_shipped_suppressions_make_a_clean_host_pass(self):
+        supp = subprocess.run(["pkg-config", "--variable=valgrind_suppressions", "segue"], capture_output=True,
+                              text=True, env={**os.environ, "PKG_CONFIG_PATH": os.path.join(BUILD, "lib", "pkgconfig")},
+                              check=True).stdout.strip()
+        self.assertEqual(supp, os.path.join(BUILD, "share", "segue", "valgrind.supp"))
+        bare = self.memcheck()
+        self.assertEqual(bare.returncode, 99, "without them Swift's one-time caches read as possibly lost")
+        self.assertIn("possibly lost", bare.stderr)
+        result = self.memcheck(f"--suppressions={supp}")
+        self.assertEqual(result.returncode, 0, result.stderr[-3000:])
+        self.assertIn("ERROR SUMMARY: 0 errors", result.stderr)
 
 
 class AuditRegressionTests(Workspace):

@@ -11,12 +11,15 @@ class InstallTests(Workspace):
         prefix = self.path("prefix")
         run("make", "-C", ROOT, "--no-print-directory", "install", f"PREFIX={prefix}", check=0)
         for relative in ("bin/segue", "lib/libsegue.so", "include/segue.h", "include/segue/render.h",
-                         "lib/pkgconfig/segue.pc"):
+                         "lib/pkgconfig/segue.pc", "share/segue/valgrind.supp"):
             self.assertTrue(os.path.isfile(os.path.join(prefix, relative)), relative)
         self.assertTrue(os.path.isdir(os.path.join(prefix, "lib", "segue", "plugins")))
         flags = run("env", f"PKG_CONFIG_PATH={prefix}/lib/pkgconfig", "pkg-config", "--cflags", "--libs", "segue",
                     check=0).stdout.split()
         self.assertIn(f"-I{prefix}/include", flags)
+        supp = run("env", f"PKG_CONFIG_PATH={prefix}/lib/pkgconfig", "pkg-config", "--variable=valgrind_suppressions",
+                   "segue", check=0).stdout.strip()
+        self.assertEqual(supp, os.path.join(prefix, "share", "segue", "valgrind.supp"))
         program = self.path("render_frame")
         run("cc", os.path.join(ROOT, "examples", "render_frame.c"), *flags, "-o", program, check=0)
         env_run = ["env", f"LD_LIBRARY_PATH={prefix}/lib", program, self.a, self.b, ".slide", "0.5", self.path("o.png")]
