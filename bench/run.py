@@ -779,13 +779,22 @@ def write_markdown(path, data):
     for r in data["tiny"]:
         us = r["median_ms"] * 1000 if r.get("median_ms") is not None else None
         name = r["name"] if r["group"] != "segue" else f"segue_render `{r['name']}` at 0.5"
-        what = {"segue": "Segue", "pixman": "pixman", "floor": "memcpy", "reference": "plain C"}[r["group"]]
+        what = {"segue": "Segue", "handles": "Segue", "pixman": "pixman", "floor": "memcpy",
+                "reference": "plain C"}[r["group"]]
         rows.append([name, what, r["threads"], fmt(us), fmt_ratio(r["median_ms"] / pix["median_ms"])
                      if pix and r.get("median_ms") else "—"])
     add(table(["call", "by", "threads", "µs per call", "× pixman copy"], rows))
     add("")
     add("The Segue rows include everything one C call does (argument checks, the scene, the plan, "
         "compositing, the bands' hand-off on the all-cores engine). Produced by:\n")
+    lookup = next((r for r in data["tiny"] if r["group"] == "handles" and r.get("median_ms")), None)
+    render = next((r for r in data["tiny"] if r["group"] == "segue" and r["threads"] == 1 and r.get("median_ms")), None)
+    if lookup and render:
+        share = 5 * lookup["median_ms"] / render["median_ms"]
+        add(f"Every handle a call is given is looked up in the library's table of live handles before anything "
+            f"is read through it (SECURITY.md): {fmt(lookup['median_ms'] * 1e6)} ns a handle, so the five of a "
+            f"`segue_render()` cost {fmt(100 * share, 3)} % of the 64×64 `{render['name']}` render above "
+            f"(the target: under 1 %).\n")
     add(code(data["commands"]["tiny"]))
     add("")
 

@@ -495,6 +495,15 @@ static void case_segue(bench_case *c)
     }
 }
 
+/* One handle checked: segue_surface_width() does nothing else (every call
+ * looks its handles up in the library's table before reading them; a
+ * segue_render() looks up five). */
+static void case_handle_lookup(bench_case *c)
+{
+    if (segue_surface_width(c->fs->from) <= 0)
+        c->error = "the surface was not found";
+}
+
 static void run_case(bench_case *c)
 {
     for (int i = 0; i < (c->calls > 0 ? c->calls : 1); i++)
@@ -694,6 +703,9 @@ int main(int argc, char **argv)
             .note = "dst = a(1-t) + b t at t = 0.5 in one pass, plain C at -O3 (16-bit lanes)");
     }
     ADD(.group = "pixman", .name = "copy (SRC)", .threads = 1, .fn = case_pixman_copy, .calls = tiny ? calls : 0);
+    if (tiny)
+        ADD(.group = "handles", .name = "one handle looked up (segue_surface_width)", .threads = 1,
+            .fn = case_handle_lookup, .calls = 1000 * calls);
     if (!tiny) {
         ADD(.group = "pixman", .name = "OVER, source with alpha", .threads = 1, .fn = case_pixman_over_alpha,
             .note = "alpha ramps 0..255 across the frame, so the all-opaque/all-clear shortcuts seldom apply");

@@ -119,14 +119,13 @@ enum Handle {
     /// in debug mode; a freed handle stops the process.
     private static func liveRecord<T: HandleObject>(_ handle: OpaquePointer?, _ type: T.Type,
                                                     _ function: String) -> UnsafeMutablePointer<HandleTable.Record>? {
-        let name = cName(function)
         switch lookup(handle, T.handleKind, use: freedMessage(T.self, function)) {
         case .live(let record):
             return record
         case .otherKind(let other):
-            warnIfDebugging("\(name): the handle is a \(other.typeName), not a \(T.handleKind.typeName); ignored")
+            warnIfDebugging("\(cName(function)): the handle is a \(other.typeName), not a \(T.handleKind.typeName); ignored")
         case .notAnObject:
-            warnIfDebugging("\(name): the handle points at no \(T.handleKind.typeName); ignored")
+            warnIfDebugging("\(cName(function)): the handle points at no \(T.handleKind.typeName); ignored")
         case .null:
             break
         }
@@ -152,9 +151,9 @@ enum Handle {
 
     /// Handles of the wrong kind in a function without a status are ignored;
     /// a debugging build says so on stderr.
-    private static func warnIfDebugging(_ message: String) {
+    private static func warnIfDebugging(_ message: @autoclosure () -> String) {
         guard HandleTable.isDebugging else { return }
-        say("segue: \(message)\n")
+        say("segue: \(message())\n")
     }
 
     /// Writes to file descriptor 2 directly: no stdio buffer to flush before abort().
