@@ -43,8 +43,9 @@ typedef struct segue_engine_options {
     uint32_t flags;
     /** Drawing operations a frame may take: every image, colour or group
      *  drawn, wherever it is reached (a view drawn by each of an explosion's
-     *  pieces counts once for each), whether or not it shows; 0 for
-     *  SEGUE_BUDGET_PRIMITIVES. Since 0.3.0. */
+     *  pieces counts once for each), whether or not it shows, and the
+     *  elements of the clip paths a drawing is masked by beyond its first
+     *  64; 0 for SEGUE_BUDGET_PRIMITIVES. Since 0.3.0. */
     uint64_t max_primitives;
     /** Pixels a frame may draw, summed over every drawing operation and
      *  filtered image, in layers too; 0 for SEGUE_BUDGET_PIXELS. Since 0.3.0. */
@@ -56,8 +57,9 @@ typedef struct segue_engine_options {
 } segue_engine_options;
 
 /** The render budget's defaults: 2^18 drawing operations (an explosion of
- *  64 × 64 pieces, exploded again into 64), 2^30 pixels (about 130 frames
- *  of 4K) and 1 GiB. Values above INT64_MAX count as INT64_MAX. */
+ *  an explosion takes about 9,000 on its two views, one more about 450,000),
+ *  2^30 pixels (about 130 frames of 4K) and 1 GiB. Values above INT64_MAX
+ *  count as INT64_MAX. */
 #define SEGUE_BUDGET_PRIMITIVES 262144u
 #define SEGUE_BUDGET_PIXELS 1073741824u
 #define SEGUE_BUDGET_LAYER_BYTES 1073741824u

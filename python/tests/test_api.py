@@ -55,10 +55,10 @@ def test_a_spec_with_a_nul_is_refused_at_the_nul_not_cut_short_there(engine):
 
 
 def test_a_frame_over_the_render_budget_raises_over_budget_error():
-    engine = segue.Engine(threads=1, max_primitives=3)
+    engine = segue.Engine(threads=1, max_primitives=10)
     picture_ = picture(8, 8, 1)
     engine.render(".opacity", picture_, picture_, 0.5)
-    with pytest.raises(segue.OverBudgetError, match="more than 3 drawing operations") as caught:
+    with pytest.raises(segue.OverBudgetError, match="more than 10 drawing operations") as caught:
         engine.render(".tiktok.combined(with: .tiktok)", picture_, picture_, 0.5)
     assert caught.value.status == 11 and isinstance(caught.value, segue.SegueError)
     small = segue.Engine(threads=1, max_pixels=100)

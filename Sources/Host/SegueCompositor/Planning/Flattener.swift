@@ -81,13 +81,19 @@ struct Flattener {
         }
     }
 
+    /// Clip path elements a primitive's mask draws without counting against
+    /// the budget: a rounded rectangle, or the rotated edges of a piece of a
+    /// piece of a piece (an explosion of an explosion of an explosion), cost
+    /// about what drawing it does; a mask of thousands of edges is counted.
+    static let freePathElements = 64
+
     /// Layers (and filter stages) nested beyond `RenderBudget.maximumLayerDepth`.
     static let tooDeep = SegueError(.overBudget, "layers nest more than \(RenderBudget.maximumLayerDepth) deep in "
         + "this frame: each effect that draws its view through an offscreen layer or a filter adds one")
 
     /// The primitives that draw `picture` in device space (picture coordinates are device pixels).
-    /// - Throws: `.overBudget` beyond `budget.primitives` primitives, or
-    ///   layers nested deeper than `RenderBudget.maximumLayerDepth`.
+    /// - Throws: `.overBudget` beyond `budget.primitives` drawing operations
+    ///   (see `count`), or for layers nested deeper than `RenderBudget.maximumLayerDepth`.
     static func primitives(of picture: Picture, budget: RenderBudget = .standard) throws -> [Primitive] {
         var work = Work(budget: budget)
         work.tasks.append(.items(picture, next: 0, Context()))
@@ -352,7 +358,8 @@ struct Flattener {
     /// not it shows — what flattening costs; an item makes at most a few
     /// primitives (a layer or a filter's stages, the pieces round a hole), so
     /// they are bounded too — and one for each element of the clip paths a
-    /// primitive is masked by, which its mask rasterises.
+    /// primitive is masked by beyond its first `freePathElements`, which its
+    /// mask rasterises.
     private static func count(_ work: inout Work, _ operations: Int = 1) throws {
         work.count += operations
         guard work.count <= work.budget.primitives else {
@@ -394,7 +401,7 @@ struct Flattener {
         primitive.bounds = bounds.map(\.enclosingPixels) ?? PixelRect(x0: Int(Int32.min / 2), y0: Int(Int32.min / 2),
                                                                       x1: Int(Int32.max / 2), y1: Int(Int32.max / 2))
         if bounds?.isEmpty == true { return }
-        try count(&work, context.clipPaths.reduce(0) { $0 + $1.0.elements.count })
+        try count(&work, max(0, context.clipPaths.reduce(0) { $0 + $1.0.elements.count } - freePathElements))
         work.groups[work.groups.count - 1].append(primitive)
     }
 }

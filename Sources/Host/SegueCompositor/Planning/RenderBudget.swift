@@ -18,8 +18,9 @@ public struct RenderBudget: Hashable, Sendable {
     /// Bytes of offscreen images (layers and filtered images) a frame may hold.
     public var bytes: Int
 
-    /// 2^18 operations (an explosion of 64 × 64 pieces, exploded again into
-    /// 64), 2^30 pixels (about 130 frames of 4K), 1 GiB of offscreen images.
+    /// 2^18 operations (an explosion of an explosion takes about 9,000 on
+    /// its two views, one more about 450,000), 2^30 pixels (about 130 frames
+    /// of 4K), 1 GiB of filtered images.
     public static let standard = RenderBudget(primitives: 1 << 18, pixels: 1 << 30, bytes: 1 << 30)
 
     public init(primitives: Int, pixels: Int, bytes: Int) {
