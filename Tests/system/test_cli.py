@@ -49,6 +49,7 @@ class FrameTests(Workspace):
 
 class RenderTests(Workspace):
     def test_png_sequence_has_every_frame_and_ends_in_identity(self):
+        os.mkdir(self.path("frames"))  # Segue writes into folders that exist, and creates none
         pattern = self.path("frames", "f%03d.png")
         segue("render", "--from", self.a, "--to", self.b, "--transition", ".push(from: .bottom)",
               "--animation", ".easeInOut(duration: 0.5)", "--fps", "10", "-o", pattern, check=0)
@@ -190,6 +191,7 @@ class InterruptTests(Workspace):
         self.assertEqual(self.files(), ["a.png", "b.png", "card.png"])
 
     def test_an_interrupted_png_sequence_leaves_nothing(self):
+        os.mkdir(self.path("frames"))
         self.assertEqual(self.interrupt(*self.long_render(self.path("frames", "f%05d.png"))), 130)
         self.assertEqual(os.listdir(self.path("frames")), [])
 

@@ -65,6 +65,7 @@ class SequenceTests(Workspace):
 
     def test_a_junction_frame_is_segue_frame_on_the_two_source_frames(self):
         # Frame 50 (1.667 s) is 0.1667 s into junction 1: clip 1 at 1.667 s (frame 50), clip 2 at 0.1667 s (frame 5).
+        os.mkdir(self.path("png"))  # Segue writes into folders that exist, and creates none
         pngs = self.path("png", "f%03d.png")
         segue("sequence", *self.clips, "--transition", ".slide", "--duration", "0.5", "--animation",
               ".linear(duration: 1)", "--range", "50:51", "-q", "-o", pngs, check=0)
@@ -448,7 +449,8 @@ class BadMediaTests(Workspace):
         text = self.path("notes.mp4")
         with open(text, "w") as f:
             f.write("these are not the frames you are looking for\n" * 20)
-        self.assertRefused(["sequence", text, self.a], "notes.mp4", "Invalid data")
+        # FFmpeg's own reason, as it logged it (its error code alone says "Invalid data").
+        self.assertRefused(["sequence", text, self.a], "notes.mp4", "moov atom not found")
 
     def test_a_sound_only_file(self):
         sound = self.path("tone.m4a")

@@ -23,6 +23,8 @@ class SlideshowTests(Workspace):
         write_png(self.tall, 120, 200, photo(120, 200, 3))
 
     def show(self, *extra, output=None):
+        if output is None:
+            os.makedirs(self.path("frames"), exist_ok=True)  # Segue writes into folders that exist, and creates none
         output = output or self.path("frames", "f%03d.png")
         return segue("slideshow", self.exact, self.card, self.tall, "--size", "320x240", "--hold", "0.5",
                      "--animation", ".linear(duration: 0.5)", "--fps", "10", *extra, "-o", output)
