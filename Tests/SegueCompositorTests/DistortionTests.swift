@@ -285,7 +285,9 @@ import Testing
         let picture = Picture([DrawItem(source: .picture(inner), transform: scaled)])
         let plain = Picture([DrawItem(source: .surface(source), transform: scaled)])
         let got = try render(picture, width: 80, height: 60), want = try render(plain, width: 80, height: 60)
-        let d = difference(got, want)
+        // Inside its outermost source pixel: there the plain image keeps its edge (padded), while
+        // the distorted one, placed as a projection, fades it.
+        let d = difference(got, want, in: PixelRect(x0: 2, y0: 2, x1: 78, y1: 58))
         #expect(d.maxDistance <= 2, "\(d)")
     }
 

@@ -57,7 +57,9 @@ struct FlattenerTests {
         #expect(image === source && crop == nil)
         #expect(transform == product, "\(transform) vs \(product)")
         #expect(abs(p.opacity - pow(0.9, 10)) < 1e-12)
-        #expect(p.blend == .normal && p.tint == nil && p.clipRect == nil && p.clipPaths.isEmpty)
+        // Scaled, the image keeps its edge: padded, and clipped to where it lands.
+        #expect(p.blend == .normal && p.tint == nil && p.clipPaths.isEmpty && p.padsEdges)
+        #expect(p.clipRect == product.boundingBox(of: source.bounds.rect))
 
         let target = try render(picture, width: Self.width, height: Self.height, background: Self.background)
         let reference = Self.reference()

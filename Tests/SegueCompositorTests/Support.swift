@@ -202,9 +202,10 @@ func affine(_ steps: [Step]) -> AffineTransform {
 /// (nil: untransformed at the origin) with bilinear filtering, through an
 /// optional mask image (not consumed).
 func pixmanComposite(_ op: pixman_op_t, _ source: Surface, placed steps: [Step]? = nil,
-                     mask: OpaquePointer? = nil, into destination: Surface) {
+                     mask: OpaquePointer? = nil, repeat: pixman_repeat_t = PIXMAN_REPEAT_NONE, into destination: Surface) {
     let src = pixmanImage(source), dst = pixmanImage(destination)
     defer { pixman_image_unref(src); pixman_image_unref(dst) }
+    pixman_image_set_repeat(src, `repeat`)
     if let steps {
         var t = pixmanReverseTransform(steps)
         _ = pixman_image_set_transform(src, &t)

@@ -20,7 +20,8 @@ import SegueBasics
 ///   dx, dy the bits 9…15 of the sample's fraction, each channel is
 ///   ⌊(tl·(128−dx)(128−dy) + tr·dx(128−dy) + bl·(128−dx)dy + br·dx·dy) / 2¹⁴⌋,
 ///   which is what pixman's C (`bilinear_interpolation`) and SSE2 paths compute;
-///   source pixels outside the (cropped) image count as transparent;
+///   source pixels outside the (cropped) image count as transparent, or, for
+///   a placement that pads, as the nearest edge pixel (`PIXMAN_REPEAT_PAD`);
 /// - the source is multiplied by the coverage (an opacity byte, or an a8
 ///   mask) and combined with the destination with pixman's rounding:
 ///   x·a/255 as ((x·a + 128)·257) >> 16, and a saturating add.
@@ -173,23 +174,26 @@ enum AffineKernel {
         /// The source pixels: `width` × `height`, rows `stride` bytes apart.
         let width: Int, height: Int, stride: Int
         let pixels: UnsafeRawPointer
+        /// Beyond its edge the source repeats its edge pixels (pixman's
+        /// `PIXMAN_REPEAT_PAD`) instead of being transparent.
+        let pads: Bool
         /// Keeps the pixels alive.
         private let owner: AnyObject?
 
         /// The placement of `source` (or its `crop`) by `transform` (source → device),
         /// or nil when nothing can be drawn.
-        init?(source: Surface, crop: PixelRect?, transform: AffineTransform) {
+        init?(source: Surface, crop: PixelRect?, transform: AffineTransform, pads: Bool = false) {
             guard let inverse = transform.inverted, inverse.isFinite else { return nil }
             var floating = pixman_f_transform()
             floating.m = ((inverse.a, inverse.c, inverse.tx), (inverse.b, inverse.d, inverse.ty), (0, 0, 1))
             var fixed = pixman_transform()
             guard pixman_transform_from_pixman_f_transform(&fixed, &floating) != 0 else { return nil }
-            self.init(source: source, crop: crop, sourceFromDevice: fixed)
+            self.init(source: source, crop: crop, sourceFromDevice: fixed, pads: pads)
         }
 
         /// The placement for a 16.16 device → source matrix given directly (the
         /// matrix one would set on the pixman image); its last row must be (0, 0, 1).
-        init?(source: Surface, crop: PixelRect?, sourceFromDevice m: pixman_transform) {
+        init?(source: Surface, crop: PixelRect?, sourceFromDevice m: pixman_transform, pads: Bool = false) {
             let one = Int32(1 << 16)
             guard m.matrix.2.0 == 0, m.matrix.2.1 == 0, m.matrix.2.2 == one else { return nil }
             let crop = crop ?? source.bounds
@@ -208,6 +212,8 @@ enum AffineKernel {
             stride = source.stride
             pixels = UnsafeRawPointer(source.pixels + window.y0 * source.stride + window.x0 * 4)
             owner = source
+            // A crop sticking out of the surface pads at the surface's edge, not the crop's.
+            self.pads = pads && window == crop
         }
 
         /// The largest device coordinate accepted; beyond it nothing is drawn.
@@ -239,10 +245,12 @@ enum AffineKernel {
                 ? Magnifier(self, width: area.width, avx2: implementation == .best && Processor.hasAVX2) : nil
             for y in area.y0..<area.y1 {
                 let bx = xy * y + x0, by = yy * y + y0
-                // Pixels whose sample has any source neighbour: x and y in −1 ..< size.
+                // Pixels whose sample has any source neighbour: x and y in −1 ..< size (every one when padding).
                 var lo = area.x0, hi = area.x1
-                AffineKernel.restrict(&lo, &hi, slope: xx, offset: bx, min: -(1 << 16), max: w16 - 1)
-                AffineKernel.restrict(&lo, &hi, slope: yx, offset: by, min: -(1 << 16), max: h16 - 1)
+                if !pads {
+                    AffineKernel.restrict(&lo, &hi, slope: xx, offset: bx, min: -(1 << 16), max: w16 - 1)
+                    AffineKernel.restrict(&lo, &hi, slope: yx, offset: by, min: -(1 << 16), max: h16 - 1)
+                }
                 let row = (destination + (y - origin.y) * destinationStride)
                     .assumingMemoryBound(to: UInt32.self) - origin.x
                 if op == .source {
@@ -257,8 +265,16 @@ enum AffineKernel {
                 let (innerLo, innerHi) = inner.isEmpty ? (hi, hi) : (inner.lowerBound, inner.upperBound)
 
                 if let magnifier {
-                    let samples = magnifier.row(y, lo..<hi)
-                    SpanKernels.drawWholeRow(samples, mask: factor, op.span, into: row + lo, count: hi - lo)
+                    // Padding, the columns beyond the source's are edge pixels, one at a time.
+                    var across = lo, end = hi
+                    if pads { AffineKernel.restrict(&across, &end, slope: xx, offset: bx, min: 0, max: w16 - (1 << 16) - 1) }
+                    let edges = Span(x: bx, y: by, dx: xx, dy: yx, destination: row, mask: nil, factor: factor)
+                    edgePixels(edges, lo..<across, op)
+                    if across < end {
+                        let samples = magnifier.row(y, across..<end)
+                        SpanKernels.drawWholeRow(samples, mask: factor, op.span, into: row + across, count: end - across)
+                    }
+                    edgePixels(edges, Swift.max(end, across)..<hi, op)
                     continue
                 }
                 var maskRow: UnsafePointer<UInt8>? = nil
@@ -308,23 +324,33 @@ enum AffineKernel {
 
         var innerColumnsCost: Double { 0 }
 
-        /// Pixels with a neighbour outside the source: each neighbour checked.
+        /// Pixels with a neighbour outside the source: each neighbour checked
+        /// (transparent, or, padding, the nearest edge pixel).
         private func edgePixels(_ span: Span, _ range: Range<Int>, _ op: Operator) {
             for x in range {
                 let sx = span.x + span.dx * x, sy = span.y + span.dy * x
                 let ix = sx >> 16, iy = sy >> 16
-                let hasLeft = ix >= 0, hasRight = ix + 1 < width
-                let hasTop = iy >= 0, hasBottom = iy + 1 < height
                 var tl: UInt32 = 0, tr: UInt32 = 0, bl: UInt32 = 0, br: UInt32 = 0
-                if hasTop {
-                    let r = (pixels + iy * stride).assumingMemoryBound(to: UInt32.self)
-                    if hasLeft { tl = r[ix] }
-                    if hasRight { tr = r[ix + 1] }
-                }
-                if hasBottom {
-                    let r = (pixels + (iy + 1) * stride).assumingMemoryBound(to: UInt32.self)
-                    if hasLeft { bl = r[ix] }
-                    if hasRight { br = r[ix + 1] }
+                if pads {
+                    // Coordinates far out (up to ±2^15 source pixels) only ever clamp.
+                    func clamped(_ v: Int, _ size: Int) -> Int { Swift.min(Swift.max(v, 0), size - 1) }
+                    let left = clamped(ix, width), right = clamped(ix + 1, width)
+                    let r0 = (pixels + clamped(iy, height) * stride).assumingMemoryBound(to: UInt32.self)
+                    let r1 = (pixels + clamped(iy + 1, height) * stride).assumingMemoryBound(to: UInt32.self)
+                    (tl, tr, bl, br) = (r0[left], r0[right], r1[left], r1[right])
+                } else {
+                    let hasLeft = ix >= 0, hasRight = ix + 1 < width
+                    let hasTop = iy >= 0, hasBottom = iy + 1 < height
+                    if hasTop {
+                        let r = (pixels + iy * stride).assumingMemoryBound(to: UInt32.self)
+                        if hasLeft { tl = r[ix] }
+                        if hasRight { tr = r[ix + 1] }
+                    }
+                    if hasBottom {
+                        let r = (pixels + (iy + 1) * stride).assumingMemoryBound(to: UInt32.self)
+                        if hasLeft { bl = r[ix] }
+                        if hasRight { br = r[ix + 1] }
+                    }
                 }
                 let s = AffineKernel.interpolate(tl, tr, bl, br, dx: UInt32((sx >> 9) & 127),
                                                  dy: UInt32((sy >> 9) & 127))
@@ -503,8 +529,10 @@ private final class Magnifier {
         let first = sx >> 16, last = (sx + p.xx * (range.count - 1)) >> 16
         let by = p.yy * y + p.y0
         let (top, weight) = (by >> 16, (by >> 9) & 127)
-        func source(_ r: Int) -> UnsafePointer<UInt32>? {
-            r >= 0 && r < p.height ? UnsafePointer((p.pixels + r * p.stride).assumingMemoryBound(to: UInt32.self)) : nil
+        func source(_ row: Int) -> UnsafePointer<UInt32>? {
+            // Padding, rows beyond the source's are its edge rows.
+            let r = p.pads ? Swift.min(Swift.max(row, 0), p.height - 1) : row
+            return r >= 0 && r < p.height ? UnsafePointer((p.pixels + r * p.stride).assumingMemoryBound(to: UInt32.self)) : nil
         }
         magnified_row(source(top), source(top + 1), Int32(128 - weight), Int32(weight), Int32(p.width), Int32(first),
                       Int32(last + 2 - first), blends, offsets, weights, samples, range.count, avx2 ? 1 : 0)

@@ -49,7 +49,9 @@ struct PixmanPainter {
 
         switch source {
         case .image(let surface, let crop, let transform):
-            try drawImage(Self.sourceImage(surface, crop: crop), ProjectiveTransform(transform))
+            let image = Self.sourceImage(surface, crop: crop)
+            if primitive.padsEdges { pixman_image_set_repeat(image, PIXMAN_REPEAT_PAD) }
+            try drawImage(image, ProjectiveTransform(transform))
         case .projectedImage(let surface, let transform):
             try drawImage(surface.makePixmanImage(), transform)
         case .solid(let color):

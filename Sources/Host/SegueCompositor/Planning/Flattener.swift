@@ -159,12 +159,23 @@ struct Flattener {
                     context.add(Clip.rect(rect).applying(context.transform))
                 }
             }
+            let sourceRect = (crop ?? surface.bounds).rect
+            let imageBounds = context.transform.boundingBox(of: sourceRect)
+            // A scaled image that is not turned keeps its own edge: clipped to where it lands and
+            // sampled with its edge pixels repeated beyond it, rather than blended with transparency
+            // over the width of a source pixel (a dark or light line round an upscaled clip). A crop
+            // of it is then that clip, and the image whole is sampled, so a piece's edge inside the
+            // image blends with its neighbour as the image does.
+            let padsEdges = context.transform.preservesAxes && !context.transform.isTranslation
+            if padsEdges {
+                context.add(.rect(imageBounds))
+                crop = nil
+            }
             let placement = crop.map {
                 AffineTransform.translation(x: Double($0.x0), y: Double($0.y0)).concatenating(context.transform)
             } ?? context.transform
-            let sourceRect = (crop ?? surface.bounds).rect
-            let imageBounds = context.transform.boundingBox(of: sourceRect)
-            try append(.pixman(.image(surface, crop: crop, transform: placement)), context, imageBounds, &work)
+            try append(.pixman(.image(surface, crop: crop, transform: placement)), context, imageBounds, &work,
+                       padsEdges: padsEdges)
         case .color(let color):
             try append(.pixman(.solid(color)), context, nil, &work)
         case .picture(let nested):
@@ -373,7 +384,7 @@ struct Flattener {
     /// drawn; a colour or image clipped by a frame with a hole (see
     /// `wholePixelPieces`) as one per piece.
     private static func append(_ plan: Primitive.Plan, _ context: Context, _ sourceBounds: Rect?,
-                               _ work: inout Work) throws {
+                               _ work: inout Work, padsEdges: Bool = false) throws {
         if case .pixman = plan {
             for (index, (path, rule)) in context.clipPaths.enumerated() {
                 guard let pieces = wholePixelPieces(of: path, rule) else { continue }
@@ -382,7 +393,7 @@ struct Flattener {
                 for piece in pieces {
                     var part = rest
                     part.add(.rect(piece))
-                    try append(plan, part, sourceBounds, &work)
+                    try append(plan, part, sourceBounds, &work, padsEdges: padsEdges)
                 }
                 return
             }
@@ -397,6 +408,7 @@ struct Flattener {
         var primitive = Primitive(plan: plan, clipRect: context.clipRect, clipPaths: context.clipPaths,
                                   opacity: context.opacity, tint: context.tint, channels: context.channels,
                                   blend: context.blend ?? .normal, filter: context.filter)
+        primitive.padsEdges = padsEdges
         // nil bounds (an unclipped colour) means everywhere: the target bounds it later.
         primitive.bounds = bounds.map(\.enclosingPixels) ?? PixelRect(x0: Int(Int32.min / 2), y0: Int(Int32.min / 2),
                                                                       x1: Int(Int32.max / 2), y1: Int(Int32.max / 2))

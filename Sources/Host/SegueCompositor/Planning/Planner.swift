@@ -159,7 +159,8 @@ enum Planner {
         if let span = SpanImage(surface, crop: crop, transform: transform, primitive) {
             planned.plan = .span(span, surface, nil)
         } else if primitive.kernelsCanSample,
-                  let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform),
+                  let placement = AffineKernel.Placement(source: surface, crop: crop, transform: transform,
+                                                         pads: primitive.padsEdges),
                   !transform.preservesAxes || placement.magnifiesAcross && primitive.mask == nil {
             // Other axis-aligned scales stay with pixman, whose SSE2 scaled-bilinear path is faster for them;
             // an unmasked magnification (a blur's reduced image drawn back) is faster still row by row.

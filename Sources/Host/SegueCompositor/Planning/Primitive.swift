@@ -54,6 +54,10 @@ struct Primitive {
     var blend: BlendMode
     /// How an image is sampled between pixels.
     var filter: SamplingFilter
+    /// For an image: beyond its edge it repeats its edge pixels (pixman's
+    /// `PIXMAN_REPEAT_PAD`) instead of being transparent; the primitive is
+    /// clipped to where the image lands (a scaled image, see `Flattener`).
+    var padsEdges = false
     /// Device pixels the primitive may change (set by `Flattener`, narrowed by `Planner`).
     var bounds: PixelRect = .empty
     /// Coverage × opacity over `bounds`, when clips are not whole-pixel
