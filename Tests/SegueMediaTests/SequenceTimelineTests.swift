@@ -1,3 +1,4 @@
+import SegueBasics
 import Testing
 @testable import SegueMedia
 
@@ -27,6 +28,23 @@ import Testing
             Issue.record("a time a rounding below the junction's start is in the junction")
             return
         }
+    }
+
+    @Test("with a frame rate, every clip starts on the output's nearest frame, for picture and sound alike")
+    func startsOnTheFrameGrid() throws {
+        // At 30 fps: 3.008 − 0.5 = 2.508 s is frame 75.24 → 75 (2.5 s); then 2.5 + 3.978 − 0.5 = 5.978 s,
+        // frame 179.34 → 179; no rounding carries from one clip to the next.
+        let rate = try #require(FrameRate(30))
+        let timeline = try SequenceTimeline(durations: [3.008, 3.978, 2.5], overlaps: [0.5, 0.5], names: ["a", "b", "c"],
+                                            frameRate: rate)
+        #expect(timeline.starts == [0, rate.time(ofFrame: 75), rate.time(ofFrame: 179)])
+        #expect(timeline.duration == rate.time(ofFrame: 179) + 2.5)
+        // A clip's own times at output frames are whole frames of the output.
+        guard case .clip(1, let time) = timeline.moment(at: rate.time(ofFrame: 120)) else {
+            Issue.record("frame 120 shows the second clip alone")
+            return
+        }
+        #expect(abs(time * 30 - 45) < 1e-9)
     }
 
     @Test func aClipShorterThanItsOverlapsIsNamedWithTheNumbers() {

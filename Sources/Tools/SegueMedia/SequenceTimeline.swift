@@ -1,7 +1,15 @@
 import Glibc
+import SegueBasics
+
 /// Where clips sit in a sequence: each starts where the one before it ends,
 /// less the overlap of the junction between them, so the sequence lasts
-/// exactly Σ durations − Σ overlaps. Numbers only: no pictures, no sound.
+/// Σ durations − Σ overlaps. Numbers only: no pictures, no sound.
+///
+/// With an output frame rate, each clip starts on the output's frame grid
+/// (the frame nearest that time), and picture and sound both take their
+/// starts from here: a clip's picture can only begin on a frame, so its
+/// sound begins there too, and a flash and its beep stay together after a
+/// clip whose length is not a whole number of frames.
 public struct SequenceTimeline: Sendable {
     /// Output seconds at which each clip starts.
     public let starts: [Double]
@@ -22,7 +30,9 @@ public struct SequenceTimeline: Sendable {
 
     /// A clip shorter than the overlaps it takes part in is an error naming
     /// it (through `names`) and giving the numbers.
-    public init(durations: [Double], overlaps: [Double], names: [String]) throws(TimelineError) {
+    /// - Parameter frameRate: the output's, whose frames the starts fall on; nil for exact starts.
+    public init(durations: [Double], overlaps: [Double], names: [String], frameRate: FrameRate? = nil)
+        throws(TimelineError) {
         precondition(!durations.isEmpty && overlaps.count == durations.count - 1 && names.count == durations.count)
         for (index, duration) in durations.enumerated() {
             let entering = index > 0 ? overlaps[index - 1] : 0
@@ -35,7 +45,8 @@ public struct SequenceTimeline: Sendable {
         }
         var starts = [0.0]
         for index in 1..<max(1, durations.count) {
-            starts.append(starts[index - 1] + durations[index - 1] - overlaps[index - 1])
+            let start = starts[index - 1] + durations[index - 1] - overlaps[index - 1]
+            starts.append(frameRate.map { $0.time(ofFrame: $0.frameCount(in: start)) } ?? start)
         }
         self.starts = starts
         self.durations = durations

@@ -93,14 +93,15 @@ enum SequenceCommand {
             guard clip.isStill else { return try clips.duration(index) }
             return hold + (index > 0 ? overlaps[index - 1] : 0) + (index < junctions ? overlaps[index] : 0)
         }
+        let firstRate = clips.facts.first { !$0.isStill }?.frameRate
+        let rate = try args.frameRate("--fps") ?? firstRate ?? FrameRate(30)!
+        // Clips start on the output's frames, picture and sound alike.
         let timeline: SequenceTimeline
         do {
-            timeline = try SequenceTimeline(durations: durations, overlaps: overlaps, names: paths)
+            timeline = try SequenceTimeline(durations: durations, overlaps: overlaps, names: paths, frameRate: rate)
         } catch {
             throw UsageError(error.message, command: command)
         }
-        let firstRate = clips.facts.first { !$0.isStill }?.frameRate
-        let rate = try args.frameRate("--fps") ?? firstRate ?? FrameRate(30)!
         var scene = try SceneOptions.scene(args, defaultSize: (clips.facts[0].width, clips.facts[0].height))
         if !args.has("--background") { scene.background = .black }
         if !args.has("--blend"), args.all("--transition").isEmpty { scene.blend = .plusLighter }
