@@ -18,6 +18,12 @@ import SeguePluginKit
 /// and `center` only scale or aim the same random numbers.
 /// With `fade` every piece's opacity is `1 − p`, clamped into 0…1.
 ///
+/// Nearly home, the pieces fade into the whole content: once every piece is
+/// within 16 pixels of where it belongs, the content's share rises smoothly
+/// to all of it at 8 pixels (`settled`), the two added, so the seams between
+/// pieces (two anti-aliased edges that each cover part of a pixel) never
+/// show the background, and the explosion ends seamless.
+///
 /// At exactly 0 the content is drawn once, as it is (every piece would be at
 /// home with the identity transform anyway). Beyond 0…1 (springs) the pieces
 /// keep moving along their curves. Non-finite values, and pieces moved out
@@ -70,10 +76,38 @@ struct Explode: Effect {
         let frame = canvas.frame
         let pieces = Explode.pieces(frame: frame, columns: values.columns, rows: values.rows, seed: values.seed,
                                     force: values.force, spin: values.spin, center: values.center)
-        for piece in pieces {
-            guard let transform = piece.transform(at: progress, gravity: values.gravity, frame: frame) else { continue }
-            try canvas.draw(content, transform: transform, crop: piece.rect, opacity: opacity)
+        let placed = pieces.map { ($0, $0.transform(at: progress, gravity: values.gravity, frame: frame)) }
+        let settled = Explode.settled(farthest: placed.map { $0.1.map($0.0.displacement) ?? .infinity }.max() ?? 0)
+        if settled >= 1 { return try canvas.draw(content) }
+        func drawPieces(on canvas: Canvas, times weight: Double, blend: BlendMode) throws {
+            for case let (piece, transform?) in placed {
+                try canvas.draw(content, transform: transform, crop: piece.rect, opacity: opacity * weight, blend: blend)
+            }
         }
+        guard settled > 0 else { return try drawPieces(on: canvas, times: 1, blend: .normal) }
+        // Nearly home: the pieces and the whole content, added in their shares — what is the content
+        // itself once they are home, translucent or not, and the content where they leave gaps.
+        let blended = try canvas.withLayer { layer in
+            try drawPieces(on: layer, times: 1 - settled, blend: .plusLighter)
+            try layer.draw(content, opacity: settled, blend: .plusLighter)
+        }
+        try canvas.draw(blended)
+    }
+
+    /// How far a piece may be from home (pixels) before the pieces start
+    /// fading into the whole content, and how far all must be for it to show alone.
+    static let settling = (begins: 16.0, ends: 8.0)
+
+    /// The whole content's share as the pieces come home, from the farthest
+    /// any part of a piece is from where it belongs: 0 at `settling.begins`
+    /// pixels and beyond, 1 at `settling.ends` and nearer, smoothly between.
+    /// Two pieces' anti-aliased edges that meet each cover part of a pixel,
+    /// and the background would show through the seam between them: so a
+    /// settling explosion ends in the content, seamless, rather than in pieces.
+    static func settled(farthest: Double) -> Double {
+        guard farthest.isFinite else { return 0 }
+        let t = min(max((settling.begins - farthest) / (settling.begins - settling.ends), 0), 1)
+        return t * t * (3 - 2 * t)
     }
 
     /// `1 − progress`, clamped into 0…1.
@@ -92,6 +126,15 @@ struct Explode: Effect {
 
         /// Beyond this many pixels a piece is off any output (at most 32768 wide).
         static let farthest = 1e9
+
+        /// How far `transform` moves the piece's farthest corner from home, in pixels.
+        func displacement(_ transform: AffineTransform) -> Double {
+            [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX, y: rect.maxY),
+             Point(x: rect.maxX, y: rect.maxY)].map { corner in
+                let moved = transform.apply(corner)
+                return ((moved.x - corner.x) * (moved.x - corner.x) + (moved.y - corner.y) * (moved.y - corner.y)).squareRoot()
+            }.max()!
+        }
 
         /// The piece's transform at `progress`: a turn about its centre, then
         /// its move along the parabola. Nil when not finite or out of reach.
