@@ -1,8 +1,11 @@
 """Where pictures land in the frame, to the pixel: a scaled picture keeps its
 own edge under every placement (no dark or light line round an upscaled
 clip), and a transparent one keeps its transparent edge."""
+import shutil
+import subprocess
 import unittest
 
+import media
 from pngio import read_png, write_png
 from support import Workspace, segue
 
@@ -72,6 +75,42 @@ class ScaledEdgeTests(Workspace):
         for x in (0, 1, 298, 299):  # within pixman's rounding of the sample points (1/3 is not a 16.16 number)
             self.assertTrue(close(at(x, 150), (255, 255, 255, 255)), f"column {x}: {at(x, 150)}")
         self.assertEqual(at(150, 150), ORANGE)
+
+
+@unittest.skipUnless(shutil.which("ffmpeg"), "ffmpeg is not installed (make test-deps installs it)")
+class SampleAspectTests(Workspace):
+    """Pixels that are not square (a sample aspect ratio other than 1:1) are shown at their display aspect."""
+
+    def clip(self, name, sar):
+        path = self.path(name)
+        media.ffmpeg("-f", "lavfi", "-i", "color=red:size=640x360:rate=30", "-t", "0.5", "-vf", f"setsar={sar}",
+                     "-c:v", "libx264", "-pix_fmt", "yuv420p", path)
+        return path
+
+    def red_rows(self, clip, size):
+        out = self.path("out.png")
+        segue("frame", "--to", clip, "--transition", ".identity", "--progress", "1", "--size", size,
+              "--background", "black", "-o", out, check=0)
+        width, height, pixels = read_png(out)
+        rows = [y for y in range(height) if pixels[y * width + width // 2][0] > 128]
+        columns = [x for x in range(width) if pixels[(height // 2) * width + x][0] > 128]
+        return rows[0], rows[-1] + 1, columns[0], columns[-1] + 1
+
+    def test_a_clip_of_wide_pixels_fits_at_its_display_aspect(self):
+        # 640 × 360 pixels of 4:3: shown 853⅓ × 360 (64:27), which fits 1920 × 1080 as 1920 × 810, with bars of 135.
+        top, bottom, left, right = self.red_rows(self.clip("wide.mp4", "4/3"), "1920x1080")
+        self.assertEqual((left, right), (0, 1920))
+        self.assertLessEqual(abs(top - 135), 1)
+        self.assertLessEqual(abs((bottom - top) - 810), 2)
+        # Its own size, by default, is the size it is shown at, in square pixels.
+        out = self.path("joined.mp4")
+        segue("sequence", self.path("wide.mp4"), "-q", "-o", out, check=0)
+        probe = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                                "stream=width,height", "-of", "csv=p=0", out], capture_output=True, text=True, check=True)
+        self.assertEqual(probe.stdout.strip(), "854,360")
+
+    def test_a_clip_of_square_pixels_is_unchanged(self):
+        self.assertEqual(self.red_rows(self.clip("square.mp4", "1/1"), "1920x1080"), (0, 1080, 0, 1920))
 
 
 if __name__ == "__main__":

@@ -90,6 +90,8 @@
     F(avcodec, int, avcodec_receive_packet, (AVCodecContext *avctx, AVPacket *avpkt), (avctx, avpkt)) \
     F(avcodec, int, avcodec_send_frame, (AVCodecContext *avctx, const AVFrame *frame), (avctx, frame)) \
     F(avcodec, int, avcodec_send_packet, (AVCodecContext *avctx, const AVPacket *avpkt), (avctx, avpkt)) \
+    F(avformat, AVRational, av_guess_sample_aspect_ratio, (AVFormatContext *format, AVStream *stream, AVFrame *frame), \
+      (format, stream, frame)) \
     F(avformat, int, av_find_best_stream, \
       (AVFormatContext *ic, enum AVMediaType type, int wanted_stream_nb, int related_stream, \
        const AVCodec **decoder_ret, int flags), \

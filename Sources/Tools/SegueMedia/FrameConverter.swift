@@ -5,15 +5,28 @@ import SegueImageIO
 
 /// Decoded frames (any pixel format FFmpeg decodes) to premultiplied ARGB32
 /// surfaces through libswscale, with the colour matrix and range the frame
-/// declares (BT.601 when it declares none, as FFmpeg assumes), turned
-/// upright by the stream's rotation.
+/// declares (BT.601 when it declares none, as FFmpeg assumes), resampled to
+/// square pixels (`displayWidth`) and turned upright by the stream's rotation.
 ///
 /// The scaler's flags are the `ffmpeg` tool's own (bicubic, chroma as
 /// swscale's unscaled converters upsample it), so a frame here has the same
 /// pixels as `ffmpeg -i clip -pix_fmt rgb24` gives. `[one thread per instance]`
 final class FrameConverter {
     private var context: OpaquePointer?
-    private var key: (Int32, Int32, Int32, Int32, Int32) = (0, 0, -1, 0, 0)
+    private var key: (Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, -1, 0, 0, 0)
+    /// The width frames are shown at (before turning): their own, or as
+    /// their sample aspect ratio widens or narrows them; nil for their own.
+    var displayWidth: Int?
+
+    /// The width `frame` is shown at with pixels of `aspect` (width ÷ height):
+    /// its own for square or unknown pixels, else the nearest even width
+    /// (what 4:2:0 output needs), within 1…`Surface.maximumSide`.
+    static func displayWidth(of frame: UnsafeMutablePointer<AVFrame>, aspect: AVRational) -> Int {
+        let width = Int(frame.pointee.width)
+        guard aspect.num > 0, aspect.den > 0, aspect.num != aspect.den else { return width }
+        let shown = (Double(width) * Double(aspect.num) / Double(aspect.den) / 2).rounded() * 2
+        return Int(min(max(shown, 2), Double(Surface.maximumSide)))
+    }
 
     deinit { if let context { sws_freeContext(context) } }
 
@@ -24,20 +37,21 @@ final class FrameConverter {
     /// 180 or 270 degrees); `target` must have the upright size.
     func convert(_ frame: UnsafeMutablePointer<AVFrame>, rotation: Int, into target: Surface, file: String) throws {
         let width = frame.pointee.width, height = frame.pointee.height
+        let shown = Int32(displayWidth ?? Int(width))
         let format = frame.pointee.format
         let turned = rotation % 180 != 0
-        guard Int(turned ? height : width) == target.width, Int(turned ? width : height) == target.height else {
+        guard Int(turned ? height : shown) == target.width, Int(turned ? shown : height) == target.height else {
             throw SegueError(.io, "cannot read '\(file)': its pictures change size (\(width)×\(height) after \(target.width)×\(target.height))")
         }
         var upright = target
         if rotation != 0 {
-            if scratch?.width != Int(width) || scratch?.height != Int(height) {
-                scratch = try Surface(width: Int(width), height: Int(height))
+            if scratch?.width != Int(shown) || scratch?.height != Int(height) {
+                scratch = try Surface(width: Int(shown), height: Int(height))
             }
             upright = scratch!
         }
-        try prepare(width: width, height: height, format: format, colorspace: frame.pointee.colorspace.rawValue,
-                    range: frame.pointee.color_range.rawValue, file: file)
+        try prepare(width: width, height: height, shown: shown, format: format,
+                    colorspace: frame.pointee.colorspace.rawValue, range: frame.pointee.color_range.rawValue, file: file)
         var destination: [UnsafeMutablePointer<UInt8>?] = [upright.pixels.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
         var destinationStride: [Int32] = [Int32(upright.stride), 0, 0, 0]
         let rows = withUnsafePointer(to: &frame.pointee.data) { data in
@@ -58,12 +72,12 @@ final class FrameConverter {
     }
 
     /// A scaler for this size and format, reused while they stay the same.
-    private func prepare(width: Int32, height: Int32, format: Int32, colorspace: UInt32, range: UInt32,
+    private func prepare(width: Int32, height: Int32, shown: Int32, format: Int32, colorspace: UInt32, range: UInt32,
                          file: String) throws {
-        let wanted = (width, height, format, Int32(colorspace), Int32(range))
+        let wanted = (width, height, shown, format, Int32(colorspace), Int32(range))
         if context != nil, wanted == key { return }
         sws_freeContext(context)
-        context = sws_getContext(width, height, AVPixelFormat(format), width, height, AV_PIX_FMT_BGRA,
+        context = sws_getContext(width, height, AVPixelFormat(format), shown, height, AV_PIX_FMT_BGRA,
                                  SWS_BICUBIC, nil, nil, nil)
         guard context != nil else {
             let name = av_get_pix_fmt_name(AVPixelFormat(format)).map { String(cString: $0) } ?? "format \(format)"

@@ -16,7 +16,9 @@ import SegueImageIO
 /// lies between: the frames are the same. `[one thread per instance]`
 public final class MediaReader {
     public let path: String
-    /// Upright size: after the rotation the stream or image declares.
+    /// Upright size in square pixels: after the rotation the stream or image
+    /// declares, and with pixels that are not square (a sample aspect ratio
+    /// other than 1:1) widened or narrowed to the width they are shown at.
     public let width: Int
     public let height: Int
     /// True when the file decodes to one picture: a photo, a PNG, a one-frame GIF.
@@ -76,14 +78,18 @@ public final class MediaReader {
         }
         self.rotation = rotation
         let turned = rotation % 180 != 0
-        width = Int(turned ? first.frame.pointee.height : first.frame.pointee.width)
-        height = Int(turned ? first.frame.pointee.width : first.frame.pointee.height)
+        // Pixels shown wider or narrower than they are tall are resampled to square ones.
+        let shown = FrameConverter.displayWidth(of: first.frame, aspect: av_guess_sample_aspect_ratio(
+            demuxer.context, stream, first.frame))
+        converter.displayWidth = shown
+        width = turned ? Int(first.frame.pointee.height) : shown
+        height = turned ? shown : Int(first.frame.pointee.height)
         guard (1...Surface.maximumSide).contains(width), (1...Surface.maximumSide).contains(height) else {
             throw SegueError(.io, "cannot read '\(path)': its pictures are \(width)×\(height), outside 1…\(Surface.maximumSide) on a side")
         }
         let rate = stream.pointee.avg_frame_rate
         frameRate = FrameRate(stream: Int(rate.num), per: Int(rate.den))
-        nativeMatrix = rotation == 0 ? first.matrix : nil
+        nativeMatrix = rotation == 0 && shown == Int(first.frame.pointee.width) ? first.matrix : nil
         current = first
         upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value)
         isStill = upcoming == nil
@@ -165,7 +171,7 @@ public final class MediaReader {
     /// while it is kept.
     public func planes(at seconds: Double, matrix: YCbCr) throws -> YUV420Planes? {
         try advance(to: seconds)
-        guard rotation == 0, current.matrix == matrix else { return nil }
+        guard nativeMatrix != nil, current.matrix == matrix, Int(current.frame.pointee.width) == width else { return nil }
         let frame = current.frame.pointee
         // The planes stay the decoder's: written to nowhere, only read.
         var planes = YUV420Planes(width: Int(frame.width), height: Int(frame.height), matrix: matrix,
