@@ -54,6 +54,27 @@ import Testing
         }
     }
 
+    @Test("magnified so far that the whole output lies within its edge pixels, it is their colour",
+          arguments: [(0.0, 0.0), (-23_700.0, 0.0), (0.0, -15_700.0)])
+    func magnifiedWithinTheEdge(x: Double, y: Double) throws {
+        // 24 × 16 scaled ×1000: each output pixel samples less than a source pixel's half from the picture's
+        // corner or side, so every column of a row is an edge column (the `.scale(scale: 1000)` corner).
+        let image = filledSurface(width: 24, height: 16, pixel: Self.orange)
+        image[0, 0] = 0xFF10_2030
+        image[23, 0] = 0xFF40_5060
+        image[0, 15] = 0xFF70_8090
+        let picture = Self.placed(image, 1000, 1000, at: x, y)
+        let target = try render(picture, width: 20, height: 13)
+        let corner = x == 0 && y == 0 ? image[0, 0] : x != 0 ? image[23, 0] : image[0, 15]
+        for (px, py) in [(0, 0), (19, 0), (0, 12), (19, 12), (9, 6)] {
+            #expect(target[px, py] == corner, "(\(px), \(py)) is \(hex(target[px, py]))")
+        }
+        for threads in [1, 3] {
+            let d = try fastPathDifference(picture, width: 20, height: 13, threads: threads)
+            #expect(d.count == 0, "\(threads) threads: \(d)")
+        }
+    }
+
     @Test("a fractional edge is the picture's colour at the pixel's coverage, over black and over white")
     func fractionalEdges() throws {
         let image = filledSurface(width: 40, height: 30, pixel: Self.orange)

@@ -265,16 +265,20 @@ enum AffineKernel {
                 let (innerLo, innerHi) = inner.isEmpty ? (hi, hi) : (inner.lowerBound, inner.upperBound)
 
                 if let magnifier {
-                    // Padding, the columns beyond the source's are edge pixels, one at a time.
+                    // Padding, the columns beyond the source's are edge pixels, one at a time: [lo, across)
+                    // left of it, [end, hi) right of it (all of the row when it lies beyond the source).
                     var across = lo, end = hi
-                    if pads { AffineKernel.restrict(&across, &end, slope: xx, offset: bx, min: 0, max: w16 - (1 << 16) - 1) }
+                    if pads {
+                        AffineKernel.restrict(&across, &end, slope: xx, offset: bx, min: 0, max: w16 - (1 << 16) - 1)
+                        (across, end) = (Swift.min(across, hi), Swift.max(Swift.min(end, hi), Swift.min(across, hi)))
+                    }
                     let edges = Span(x: bx, y: by, dx: xx, dy: yx, destination: row, mask: nil, factor: factor)
                     edgePixels(edges, lo..<across, op)
                     if across < end {
                         let samples = magnifier.row(y, across..<end)
                         SpanKernels.drawWholeRow(samples, mask: factor, op.span, into: row + across, count: end - across)
                     }
-                    edgePixels(edges, Swift.max(end, across)..<hi, op)
+                    edgePixels(edges, end..<hi, op)
                     continue
                 }
                 var maskRow: UnsafePointer<UInt8>? = nil
