@@ -31,14 +31,7 @@ private enum ExplodePlugin {
     }
 
     func explode(_ progress: Double, _ settings: Settings = Settings(), frame: Rect? = nil) throws -> [DrawCall] {
-        let registration = try #require(ExplodePlugin.runtime?.effects.first)
-        let instance = EffectInstance(registration: registration)
-        let canvas = FakeCanvas(frame: frame ?? self.frame)
-        let values = settings.values(progress)
-        let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.handle) }
-        #expect(status == SEGUE_OK)
-        #expect(canvas.errors.isEmpty)
-        return canvas.calls.compactMap {
+        try render(progress, settings, frame: frame).calls.compactMap {
             guard case .draw(let draw) = $0 else {
                 Issue.record("explode should only draw images, not \($0)")
                 return nil
@@ -75,6 +68,18 @@ private enum ExplodePlugin {
         #expect(params[7].active.number == 1 && params[7].identity.number == 1)
         #expect(params[8].active.point.x == 0.5 && params[8].active.point.y == 0.5)
         #expect(params[8].identity.point.x == 0.5 && params[8].identity.point.y == 0.5)
+    }
+
+    /// The canvas explode drew on.
+    func render(_ progress: Double, _ settings: Settings = Settings(), frame: Rect? = nil) throws -> FakeCanvas {
+        let registration = try #require(ExplodePlugin.runtime?.effects.first)
+        let instance = EffectInstance(registration: registration)
+        let canvas = FakeCanvas(frame: frame ?? self.frame)
+        let values = settings.values(progress)
+        let status = values.withUnsafeBufferPointer { instance.render(values: $0.baseAddress, canvas: canvas.handle) }
+        #expect(status == SEGUE_OK)
+        #expect(canvas.errors.isEmpty)
+        return canvas
     }
 
     @Test func atZeroTheContentIsDrawnOnceAsItIs() throws {
@@ -120,15 +125,42 @@ private enum ExplodePlugin {
         #expect(crops.map(\.minY).filter { $0 != crops[0].minY }.count == 40)
     }
 
-    @Test func justAboveZeroEveryPieceIsAlmostAtHome() throws {
-        let draws = try explode(1e-9)
-        #expect(draws.count == 48)
-        for draw in draws {
-            let crop = try #require(draw.crop)
-            let moved = draw.transform.apply(crop.center)
-            #expect(abs(moved.x - crop.midX) < 1e-3 && abs(moved.y - crop.midY) < 1e-3)
-            #expect(abs(draw.transform.a - 1) < 1e-6 && abs(draw.transform.b) < 1e-6)
+    @Test func justAboveZeroEveryPieceIsAlmostAtHomeAndTheContentIsDrawnWhole() throws {
+        let pieces = Explode.pieces(frame: frame, columns: 8, rows: 6, seed: 1, force: 1, spin: 1, center: .center)
+        for piece in pieces {
+            let transform = try #require(piece.transform(at: 1e-9, gravity: 1, frame: frame))
+            let moved = transform.apply(piece.rect.center)
+            #expect(abs(moved.x - piece.rect.midX) < 1e-3 && abs(moved.y - piece.rect.midY) < 1e-3)
+            #expect(abs(transform.a - 1) < 1e-6 && abs(transform.b) < 1e-6)
+            #expect(piece.displacement(transform) < Explode.settling.ends)
         }
+        // Every piece within `settling.ends` of home: the content as it is, with no seam between pieces.
+        #expect(try explode(1e-9) == [DrawCall(image: "content")])
+    }
+
+    @Test func settlingPiecesAreAddedToTheWholeContentInShares() throws {
+        #expect(Explode.settled(farthest: Explode.settling.begins) == 0 && Explode.settled(farthest: .infinity) == 0)
+        #expect(Explode.settled(farthest: Explode.settling.ends) == 1 && Explode.settled(farthest: 0) == 1)
+        #expect(abs(Explode.settled(farthest: 12) - 0.5) < 1e-12)  // smoothstep, halfway
+        // Find a progress whose farthest piece lies between the two distances: a layer of the pieces and
+        // the content, added (plus-lighter) at 1 − share and share, drawn once.
+        let pieces = Explode.pieces(frame: frame, columns: 8, rows: 6, seed: 1, force: 1, spin: 1, center: .center)
+        func farthest(_ progress: Double) -> Double {
+            pieces.map { $0.displacement($0.transform(at: progress, gravity: 1, frame: frame)!) }.max()!
+        }
+        var low = 0.0, high = 0.5  // farthest(0) = 0 < 12 < farthest(0.5)
+        for _ in 0..<60 { let middle = (low + high) / 2; if farthest(middle) < 12 { low = middle } else { high = middle } }
+        let canvas = try render(low)
+        #expect(canvas.calls == [.beginLayer, .endLayer("layer1"), .draw(DrawCall(image: "layer1"))])
+        let layer = try #require(canvas.layers.first)
+        let share = Explode.settled(farthest: farthest(low))
+        #expect(abs(share - 0.5) < 1e-6)
+        guard case .draw(let whole)? = layer.calls.last else { Issue.record("\(layer.calls)"); return }
+        #expect(whole.image == "content" && whole.crop == nil && whole.blend == .plusLighter
+                && abs(whole.opacity - share) < 1e-12)
+        let parts = layer.calls.dropLast().compactMap { call -> DrawCall? in if case .draw(let d) = call { d } else { nil } }
+        #expect(parts.count == 48 && parts.allSatisfy { $0.blend == .plusLighter && $0.crop != nil })
+        #expect(parts.allSatisfy { abs($0.opacity - (1 - low) * (1 - share)) < 1e-9 })
     }
 
     @Test func atZeroEveryPieceTransformIsTheIdentity() {
@@ -256,8 +288,8 @@ private enum ExplodePlugin {
 
     @Test func moreColumnsThanPixelsLeavesOutTheEmptyPieces() throws {
         let frame = Rect(x: 0, y: 0, width: 10, height: 4)
-        let draws = try explode(0.3, Settings(columns: 64, rows: 64), frame: frame)
-        expectTiling(draws.compactMap(\.crop), frame, columns: 10, rows: 4)
+        let pieces = Explode.pieces(frame: frame, columns: 64, rows: 64, seed: 1, force: 1, spin: 1, center: .center)
+        expectTiling(pieces.map(\.rect), frame, columns: 10, rows: 4)
         // Out-of-range counts are clamped into 1…64.
         #expect(try explode(0.3, Settings(columns: 0, rows: -3)).count == 1)
         #expect(try explode(0.3, Settings(columns: 1000, rows: 1)).count == 64)
