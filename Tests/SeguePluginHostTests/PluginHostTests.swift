@@ -310,6 +310,84 @@ import Testing
         #expect(drawnColor(alone) == .red)
     }
 
+    /// What the last render of `opaqueRender` found: canvas_is_opaque's status and answer for the content.
+    nonisolated(unsafe) static var opaqueVerdict: (status: segue_status, opaque: Int32) = (-1, -1)
+
+    @Test("canvas_is_opaque knows a placed opaque picture without drawing it, draws anything else to find out")
+    func opaque() throws {
+        let render: InMemoryPlugin.Render = { _, _, canvas in
+            let host = InMemoryPlugin.host
+            let content = host.canvas_content!(canvas)
+            var answer: Int32 = -1
+            let invalid = segue_status(SEGUE_ERROR_INVALID_ARGUMENT)
+            guard host.canvas_is_opaque!(nil, content, &answer) == invalid,
+                  host.canvas_is_opaque!(canvas, nil, &answer) == invalid,
+                  host.canvas_is_opaque!(canvas, content, nil) == invalid else {
+                return segue_status(SEGUE_ERROR_PLUGIN)
+            }
+            let status = host.canvas_is_opaque!(canvas, content, &answer)
+            Self.opaqueVerdict = (status, answer)
+            return 0
+        }
+        let effect = InMemoryPlugin.effect(id: "test.opaque", name: "opaque", params: [], render: render)
+        let plugin = try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:opaque")
+        let instance = try PluginEffect(plugin.effects[0])
+        let solid = try Surface(width: 4, height: 3), holed = try Surface(width: 4, height: 3)
+        let large = try Surface(width: 8, height: 8)
+        solid.fill(0xFF20_4060)
+        large.fill(0xFF20_4060)
+        holed.fill(0xFF20_4060)
+        holed[1, 1] = 0x8010_2030
+        let frame = Rect(x: 0, y: 0, width: 8, height: 6)
+        func placed(_ surface: Surface, _ transform: AffineTransform) -> Picture {
+            Picture([DrawItem(source: .surface(surface), transform: transform)])
+        }
+        // Answered from the picture's own pixels: a budget of one pixel would refuse drawing it.
+        let tiny = RenderBudget(primitives: 1 << 18, pixels: 1, bytes: 1 << 30)
+        let cases: [(String, Picture, RenderBudget, segue_status, Int32)] = [
+            ("scaled over the frame", placed(solid, .scale(x: 2, y: 2)), tiny, 0, 1),
+            ("larger than the frame", placed(solid, .scale(x: 3, y: 3)), tiny, 0, 1),
+            ("a translucent pixel", placed(holed, .scale(x: 2, y: 2)), .standard, 0, 0),
+            ("letterboxed", placed(solid, .init(a: 1.5, b: 0, c: 0, d: 1.5, tx: 1, ty: 0)), .standard, 0, 0),
+            ("turned, drawn to find out", placed(large, .init(a: 0, b: 2, c: -2, d: 0, tx: 12, ty: -2)), .standard, 0, 1),
+            ("drawn over the budget", placed(holed, .scale(x: 2, y: 2)), tiny, segue_status(SEGUE_ERROR_OVER_BUDGET), 0),
+        ]
+        for (name, content, budget, status, opaque) in cases {
+            var canvas = PictureRecorder(frame: frame, content: content, budget: budget)
+            Self.opaqueVerdict = (-1, -1)
+            do {
+                try instance.render(instance.descriptor.defaultActive, into: &canvas)
+            } catch let error as SegueError where error.code == .overBudget {}  // the render fails with it
+            #expect(Self.opaqueVerdict.status == status, "\(name)")
+            if status == 0 { #expect(Self.opaqueVerdict.opaque == opaque, "\(name)") }
+        }
+    }
+
+    @Test("SEGUE_EFFECT_CONTAINER_FRAME is read as the container frame; no flags, or an older layout, as the view's")
+    func containerFrame() throws {
+        let render: InMemoryPlugin.Render = { _, _, _ in 0 }
+        var whole = InMemoryPlugin.effect(id: "test.whole", name: "whole", params: [], render: render)
+        whole.flags = SEGUE_EFFECT_CONTAINER_FRAME
+        var older = InMemoryPlugin.effect(id: "test.older", name: "older", params: [], render: render)
+        older.flags = SEGUE_EFFECT_CONTAINER_FRAME  // beyond a 0.2.0 descriptor's struct_size: not read
+        older.struct_size = UInt32(Layouts.start(of: \segue_effect_desc.flags))
+        let own = InMemoryPlugin.effect(id: "test.own", name: "own", params: [], render: render)
+        let plugin = try LoadedPlugin(entry: InMemoryPlugin.entry([own, whole, older]), path: "memory:frames")
+        #expect(plugin.effects.map(\.descriptor.frame) == [.view, .container, .view])
+    }
+
+    @Test("A descriptor's unknown effect flags are refused, naming them")
+    func unknownEffectFlags() {
+        var effect = InMemoryPlugin.effect(id: "test.flags", name: "flags", params: [], render: { _, _, _ in 0 })
+        effect.flags = 0x6
+        #expect(throws: SegueError.self) { try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:flags") }
+        do {
+            _ = try LoadedPlugin(entry: InMemoryPlugin.entry([effect]), path: "memory:flags")
+        } catch {
+            #expect("\(error)".contains("unknown flags 0x6"), "\(error)")
+        }
+    }
+
     /// What the last render of `peekRender` found: 1 lent, 0 not lent, 2 something wrong.
     nonisolated(unsafe) static var peekVerdict = -1
 

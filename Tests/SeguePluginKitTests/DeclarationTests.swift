@@ -42,7 +42,7 @@ import SegueABI
 
     func schema(id: String = "vendor.effect", name: String = "effect", summary: String = "One line",
                 _ parameters: [ParameterDeclaration]) -> EffectSchema {
-        EffectSchema(id: id, name: name, summary: summary, parameters: parameters)
+        EffectSchema(id: id, name: name, summary: summary, parameters: parameters, drawsOverContainer: false)
     }
 
     @Test func effectIDsNamesAndSummariesAreChecked() {

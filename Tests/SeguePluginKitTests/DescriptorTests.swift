@@ -44,6 +44,9 @@ import SegueABI
         #expect(String(cString: effect.summary) == "Every kind of parameter")
         #expect(effect.param_count == 7)
         #expect(effect.create != nil && effect.destroy != nil && effect.render != nil)
+        // Drawn over the view's own frame unless declared otherwise (the thrower does).
+        #expect(effect.flags == 0)
+        #expect(try #require(TestPlugin.descriptor("test.thrower")).pointee.flags == SEGUE_EFFECT_CONTAINER_FRAME)
     }
 
     @Test func parameterDescriptorsCarryKindsFlagsRangesAndDefaults() throws {

@@ -58,6 +58,7 @@ struct Thrower: Effect {
     static let id = "test.thrower"
     static let name = "thrower"
     static let summary = "Fails on purpose"
+    static let drawsOverContainer = true
 
     static let failure = Parameter.enumeration("failure", summary: "How to fail", default: Failure.pluginError)
     /// Deliberately missing from `parameters`.

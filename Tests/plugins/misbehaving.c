@@ -231,6 +231,12 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
     const int peeks = host->struct_size >= offsetof(segue_host, canvas_peek) + sizeof host->canvas_peek;
     EXPECT(!peeks || host->canvas_peek(canvas, (segue_image *)path, &stride) == NULL, "peeking at a path");
     EXPECT(!peeks || host->canvas_peek((segue_canvas *)content, content, &stride) == NULL, "peeking through an image");
+    int32_t opaque = -1;
+    const int asks = host->struct_size >= offsetof(segue_host, canvas_is_opaque) + sizeof host->canvas_is_opaque;
+    EXPECT(!asks || host->canvas_is_opaque(canvas, (segue_image *)path, &opaque) == invalid, "the opacity of a path");
+    EXPECT(!asks || host->canvas_is_opaque((segue_canvas *)content, content, &opaque) == invalid,
+           "the opacity through an image");
+    EXPECT(!asks || host->canvas_is_opaque(canvas, content, NULL) == invalid, "the opacity into NULL");
     host->path_line_to((segue_path *)content, 1, 1);   /* ignored */
     host->path_destroy((segue_path *)content);         /* ignored */
     host->image_release((segue_image *)path);          /* ignored */
@@ -243,6 +249,7 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
     EXPECT(host->canvas_content((segue_canvas *)(void *)unrelated) == NULL, "the content of unrelated memory");
     EXPECT(host->canvas_is_cancelled((segue_canvas *)(void *)unrelated) == 0, "unrelated memory cancelled");
     EXPECT(!peeks || host->canvas_peek(canvas, odd, &stride) == NULL, "peeking at a misaligned pointer");
+    EXPECT(!asks || host->canvas_is_opaque(canvas, odd, &opaque) == invalid, "the opacity of a misaligned pointer");
     host->image_release(junk);                          /* ignored */
     host->path_destroy((segue_path *)(void *)unrelated); /* ignored */
 
@@ -272,6 +279,8 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
     EXPECT(host->image_pixels(owned, NULL, NULL, NULL) == NULL, "the pixels of a released image");
     EXPECT(!peeks || host->canvas_peek(canvas, owned, &stride) == NULL, "peeking at a released image");
     EXPECT(!peeks || host->canvas_peek(layer, content, &stride) == NULL, "peeking from an ended layer");
+    EXPECT(!asks || host->canvas_is_opaque(canvas, owned, &opaque) == invalid, "the opacity of a released image");
+    EXPECT(!asks || host->canvas_is_opaque(layer, content, &opaque) == invalid, "the opacity from an ended layer");
     EXPECT(host->canvas_draw_image(canvas, owned, NULL) == invalid, "drawing a released image");
 
     /* The canvas and content of an earlier render, which have ended. */
@@ -280,6 +289,8 @@ static segue_status wrong_handles(const segue_value *values, segue_canvas *canva
         EXPECT(is_zero_rect(host->canvas_frame(previous_canvas)), "the frame of an ended canvas");
         EXPECT(host->canvas_content(previous_canvas) == NULL, "the content of an ended canvas");
         EXPECT(!peeks || host->canvas_peek(previous_canvas, content, &stride) == NULL, "peeking from an ended canvas");
+        EXPECT(!asks || host->canvas_is_opaque(previous_canvas, content, &opaque) == invalid,
+               "the opacity from an ended canvas");
         EXPECT(host->canvas_draw_image(previous_canvas, content, NULL) == invalid, "drawing into an ended canvas");
         EXPECT(host->canvas_draw_image(canvas, previous_image, NULL) == invalid, "drawing an ended canvas's image");
         host->canvas_set_error(previous_canvas, "this message must go nowhere");

@@ -65,9 +65,10 @@
  *  - Releases and what they added: 0.1.0, the first; 0.2.0,
  *    segue_draw.filter, segue_param_desc.removal, and at the end of the host
  *    table canvas_draw_distorted() with segue_distortion, then
- *    canvas_partner() and canvas_peek(). A plugin built against the 0.1.0
- *    headers keeps loading and rendering the same bytes (the tests hold a
- *    frozen copy).
+ *    canvas_partner() and canvas_peek(); 0.3.0, segue_effect_desc.flags
+ *    and canvas_is_opaque().
+ *    A plugin built against the 0.1.0 headers keeps loading and rendering
+ *    the same bytes (the tests hold a frozen copy).
  */
 #ifndef SEGUE_PLUGIN_H
 #define SEGUE_PLUGIN_H
@@ -266,7 +267,9 @@ typedef struct segue_host {
     /* --- The canvas: every function here is [render thread]. --- */
 
     /** The content's frame in canvas coordinates: the rectangle the view
-     *  occupies. It does not change as effects apply. */
+     *  occupies, or for an effect with SEGUE_EFFECT_CONTAINER_FRAME the
+     *  rectangle of the output the view is placed in. It does not change as
+     *  effects apply. */
     segue_rect (*canvas_frame)(const segue_canvas *canvas);
 
     /** The content being modified (what the effects before this one drew).
@@ -411,6 +414,24 @@ typedef struct segue_host {
      * NULL out_stride.
      */
     const void *(*canvas_peek)(segue_canvas *canvas, segue_image *image, int32_t *out_stride);
+
+    /* --- Added in 0.3.0 --- */
+
+    /**
+     * Whether every pixel canvas_rasterize() would give for `image` is
+     * opaque (alpha 255). Known without drawing for a picture of one opaque
+     * pixel image that covers the frame as it is or scaled without turning
+     * (the content or partner as segue_render() places a video frame in the
+     * output, before an effect has changed it): the image's own pixels are
+     * read, about a millisecond for a 1080p frame. Otherwise the image is
+     * drawn to find out, as canvas_rasterize() draws it. Sets *out_opaque
+     * to 1 or 0.
+     * @return SEGUE_OK; SEGUE_ERROR_OVER_BUDGET as canvas_rasterize() returns
+     *         it (the frame fails with it); SEGUE_ERROR_INVALID_ARGUMENT for
+     *         a NULL or ended canvas, a NULL or released image or a NULL
+     *         out_opaque.
+     */
+    segue_status (*canvas_is_opaque)(segue_canvas *canvas, segue_image *image, int32_t *out_opaque);
 } segue_host;
 
 /* ------------------------------------------------------------------ */
@@ -421,6 +442,9 @@ typedef struct segue_host {
 #define SEGUE_PARAM_ANIMATABLE 0x1u /**< interpolates between states (number, integer, color, point only) */
 #define SEGUE_PARAM_HAS_RANGE 0x2u  /**< minimum and maximum apply (number, integer) */
 #define SEGUE_PARAM_HAS_REMOVAL 0x4u /**< `removal` applies (added in 0.2.0) */
+
+/** Effect flags (segue_effect_desc.flags, added in 0.3.0). */
+#define SEGUE_EFFECT_CONTAINER_FRAME 0x1u /**< drawn over the output, not the view's own frame */
 
 /**
  * One parameter of an effect. Every string must stay valid until deinit()
@@ -496,6 +520,21 @@ typedef struct segue_effect_desc {
      * each with its own canvas.
      */
     segue_status (*render)(void *instance, const segue_value *values, segue_canvas *canvas);
+
+    /* --- Added in 0.3.0 --- */
+
+    /**
+     * SEGUE_EFFECT_* bits; 0 (the default for a plugin built with earlier
+     * headers) for none. With SEGUE_EFFECT_CONTAINER_FRAME the effect is
+     * drawn over the view's container, the rectangle of the output the
+     * scene places both views in, rather than over the view's own frame:
+     * canvas_frame() is that rectangle, and the content and the partner are
+     * transparent where the view does not cover it (a letterboxed picture's
+     * bars). It is for effects defined over whole frames of one size, as
+     * FFmpeg's xfade is over inputs padded to one size: both views' effects
+     * then share one geometry. A host refuses bits it does not know.
+     */
+    uint32_t flags;
 } segue_effect_desc;
 
 /** What `segue_plugin_entry` holds. Fields may be added at the end. */

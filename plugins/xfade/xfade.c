@@ -21,6 +21,13 @@
  * Where the host lends both views' pixels in place (canvas_peek()), they
  * are read there rather than copied, and the mix is written to a new image.
  *
+ * Where the inserted view does not cover the removed one opaquely (a
+ * letterboxed or translucent picture), the removed view weighs itself per
+ * pixel (under_row()), so that out is still xfade's mix there, the uncovered
+ * area transparent as FFmpeg's pad filter leaves it black. Both sides draw
+ * over the output the scene places them in (SEGUE_EFFECT_CONTAINER_FRAME),
+ * not each view's own frame, so their geometry is the same.
+ *
  * The maths of every transition is xfade's own, in single precision as
  * xfade computes it, with its progress p = 1 − (Segue's progress) running
  * from 1 to 0, so that hard edges fall on the same pixels.
@@ -183,7 +190,8 @@ struct frame {
     int w, h;
     float p;                /* xfade's progress: 1 at the start, 0 at the end */
     uint32_t background;    /* premultiplied */
-    const float *noise;     /* dissolve's, for this size */
+    const float *noise;     /* dissolve's, for this size, while noise_locked */
+    int noise_locked;
     float *column_noise;    /* the winds' up and down: xfade's noise of each column */
     int alone;              /* no other view: the render has one */
 };
@@ -686,6 +694,32 @@ static segue_status fill(segue_canvas *canvas, segue_rect frame, const segue_rec
     return status;
 }
 
+/* fadeblack's and fadewhite's view and `color` mixed, content·share +
+ * color·(1 − share) (premultiplied, so that where the view is transparent,
+ * in a letterbox's bars, the colour comes only 1 − share of the way, as it
+ * does over FFmpeg's black padding), as one layer drawn with `opacity`. */
+static segue_status draw_mixed(segue_canvas *canvas, segue_image *content, segue_rect frame, segue_color color,
+                               double share, double opacity)
+{
+    segue_canvas *layer = host->canvas_begin_layer(canvas);
+    if (!layer)
+        return SEGUE_ERROR_OUT_OF_MEMORY;
+    color.alpha *= 1 - share;
+    segue_status status = color.alpha > 0 ? fill(layer, frame, NULL, color) : SEGUE_OK;
+    segue_draw draw = SEGUE_DRAW_DEFAULTS;
+    draw.crop = &frame;
+    draw.opacity = share;
+    draw.blend = SEGUE_BLEND_PLUS_LIGHTER;
+    if (status == SEGUE_OK && share > 0)
+        status = host->canvas_draw_image(layer, content, &draw);
+    segue_image *image = host->canvas_end_layer(layer);
+    if (status != SEGUE_OK)
+        return status;
+    draw = (segue_draw)SEGUE_DRAW_DEFAULTS;
+    draw.opacity = opacity;
+    return host->canvas_draw_image(canvas, image, &draw);
+}
+
 /* Where the transitions that show other whole pixels of a view (pixelize,
  * zoomin's and the squeezes' removed view) take each from: the source
  * column of every output column and the source row of every output row, -1
@@ -899,8 +933,7 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
         case fadeblack:
         case fadewhite: {
             /* The removed view fading into the background near the end: a·s + background·(1 − s). */
-            const float s = smoothstep(0.8f, 1.f, p);
-            return BOTH(fill(canvas, frame, NULL, background), draw_part(canvas, content, frame, 0, 0, W, H, 0, 0, s));
+            return draw_mixed(canvas, content, frame, background, smoothstep(0.8f, 1.f, p), 1);
         }
         case rectcrop: {
             /* The background round the rectangle, and in the first half the removed view inside it; in
@@ -956,19 +989,9 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
         case revealdown: return PART(0, 0, W, H - zy, 0, 0);
         case fadeblack:
         case fadewhite: {
-            /* The inserted view rising out of the background, b·(1 − s) + background·s, as one
-             * layer drawn over the removed view with xfade's weight 1 − p. */
-            segue_canvas *layer = host->canvas_begin_layer(canvas);
-            if (!layer)
-                return SEGUE_ERROR_OUT_OF_MEMORY;
-            status = BOTH(fill(layer, frame, NULL, background),
-                          draw_part(layer, content, frame, 0, 0, W, H, 0, 0, 1.f - smoothstep(0.2f, 1.f, p)));
-            segue_image *image = host->canvas_end_layer(layer);
-            if (status != SEGUE_OK)
-                return status;
-            segue_draw draw = SEGUE_DRAW_DEFAULTS;
-            draw.opacity = 1.f - p;
-            return host->canvas_draw_image(canvas, image, &draw);
+            /* The inserted view rising out of the background, b·(1 − s) + background·s, drawn over the
+             * removed view with xfade's weight 1 − p. */
+            return draw_mixed(canvas, content, frame, background, 1.f - smoothstep(0.2f, 1.f, p), 1.f - p);
         }
         case smoothup: case smoothdown: case horzopen: case horzclose: case vuslice: case vdslice:
             return draw_weighted_rows(f, canvas, content, frame);
@@ -1007,6 +1030,120 @@ static segue_status draw_parts(const struct frame *f, int inserting, segue_color
     return SEGUE_OK;
 }
 
+/* Whether the inserted side draws xfade's mix of both pictures itself (reading the removed one through
+ * canvas_partner()), and the removed side is hidden under it. */
+static int mixes_both(enum transition t)
+{
+    return t == distance || t == fadefast || t == fadeslow || t == hblur;
+}
+
+/* Whether the inserted view is drawn over the removed one weighed (xfade's a·(1 − w) + b·w with b opaque),
+ * so that where it is not opaque the removed view must weigh itself (under_weights()); not the ones that
+ * take each pixel from one view or the background (wipes, slides, covers, reveals, squeezes, crops). */
+static int weighs_under(enum transition t)
+{
+    switch (t) {
+    case fade: case fadeblack: case fadewhite: case radial: case smoothleft: case smoothright: case smoothup:
+    case smoothdown: case circleopen: case circleclose: case vertopen: case vertclose: case horzopen: case horzclose:
+    case dissolve: case pixelize: case diagtl: case diagtr: case diagbl: case diagbr: case hlslice: case hrslice:
+    case vuslice: case vdslice: case fadegrays: case zoomin: case hlwind: case hrwind: case vuwind: case vdwind:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Whether every pixel of the w × h pixels (rows `stride` bytes apart) is opaque. */
+static int all_opaque(const uint32_t *pixels, int w, int h, int32_t stride)
+{
+    for (int y = 0; y < h; y++) {
+        const uint32_t *row = pixels + (ptrdiff_t)y * stride / 4;
+        uint32_t all = 0xFF000000u;
+        for (int x = 0; x < w; x++)
+            all &= row[x];
+        if ((all & 0xFF000000u) != 0xFF000000u)
+            return 0;
+    }
+    return 1;
+}
+
+/* What row_weights() reads besides the frame, for its size: dissolve's
+ * noise, held locked, and the winds' noise of each column. Undo it with
+ * forget_weights(), whatever this returns. */
+static segue_status ready_weights(struct frame *f, segue_canvas *canvas)
+{
+    if (f->transition == dissolve) {
+        f->noise_locked = 1;
+        if (!(f->noise = lock_noise(f->w, f->h))) {
+            host->canvas_set_error(canvas, "no memory for dissolve's noise");
+            return SEGUE_ERROR_OUT_OF_MEMORY;
+        }
+    }
+    if (f->transition == vuwind || f->transition == vdwind) {
+        if (!(f->column_noise = malloc(sizeof *f->column_noise * (size_t)f->w))) {
+            host->canvas_set_error(canvas, "no memory for a row");
+            return SEGUE_ERROR_OUT_OF_MEMORY;
+        }
+        for (int x = 0; x < f->w; x++)
+            f->column_noise[x] = noise(x, 0);
+    }
+    return SEGUE_OK;
+}
+
+static void forget_weights(struct frame *f)
+{
+    free(f->column_noise);
+    f->column_noise = NULL;
+    if (f->noise_locked)
+        pthread_mutex_unlock(&noise_field.lock);
+    f->noise_locked = 0;
+}
+
+/* The removed view's weights along row y, under the inserted view (whose
+ * pixels, over the frame, are `inserted`, rows `stride` bytes apart). That
+ * view is drawn over this one weighed by w, xfade's share of it, with an
+ * alpha α there: this view weighs (1 − w) / (1 − α), so that the two make
+ * xfade's a·(1 − w) + b·w (premultiplied) where the inserted view is not
+ * opaque too, b transparent where it leaves the frame uncovered: what
+ * FFmpeg's xfade makes over black of inputs padded in black. Where α is 1
+ * this view is hidden, and drawn as it is. */
+static void under_weights(const struct frame *f, int y, const uint32_t *inserted, int32_t stride, float *w)
+{
+    const uint32_t *row = inserted + (ptrdiff_t)y * stride / 4;
+    const float rising = smoothstep(0.2f, 1.f, f->p); /* fadeblack's and fadewhite's background, in the inserted view */
+    int source_y = y; /* pixelize's: the pixel its square shows */
+    if (f->transition == pixelize) {
+        int x = 0;
+        pixelize_source(f, &x, &source_y);
+        row = inserted + (ptrdiff_t)source_y * stride / 4;
+    }
+    row_weights(f, y, w); /* 1 − p but for the soft masks, dissolve and the winds */
+    for (int x = 0; x < f->w; x++) {
+        float alpha;
+        if (f->transition == pixelize) {
+            int source_x = x, unused = y;
+            pixelize_source(f, &source_x, &unused);
+            alpha = (float)(row[source_x] >> 24) * (1.f / 255.f);
+        } else {
+            alpha = (float)(row[x] >> 24) * (1.f / 255.f);
+        }
+        if (f->transition == fadeblack || f->transition == fadewhite)
+            alpha = alpha * (1.f - rising) + rising; /* the view risen out of the background, mixed */
+        const float share = f->transition == zoomin ? 1.f - smoothstep(0.f, 0.5f, f->p)
+                                                    : w[x] < 0.f ? 0.f : w[x] > 1.f ? 1.f : w[x];
+        const float covered = alpha * share;
+        w[x] = covered >= 1.f ? 1.f : (1.f - share) / (1.f - covered);
+    }
+}
+
+/* Draws `image`, pixels whose (0, 0) lies at the frame's origin. */
+static segue_status draw_at(segue_canvas *canvas, segue_image *image, segue_rect frame)
+{
+    segue_draw draw = SEGUE_DRAW_DEFAULTS;
+    draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
+    return host->canvas_draw_image(canvas, image, &draw);
+}
+
 /* The pixels of `image` over the canvas frame, read in place, when the host
  * lends them (canvas_peek(), segue/plugin.h 0.2.0); NULL when it cannot. */
 static const uint32_t *peek(segue_canvas *canvas, segue_image *image, int32_t *stride)
@@ -1036,43 +1173,38 @@ static const uint32_t *read_pixels(segue_canvas *canvas, segue_image *image, int
     return host->image_pixels(raster, width, height, stride);
 }
 
+/* Sets *opaque to whether every pixel of `image` over the canvas frame is
+ * opaque: asked of the host (canvas_is_opaque(), segue/plugin.h 0.3.0),
+ * which knows it of a placed video frame without drawing; read from the
+ * pixels with an older host. */
+static segue_status is_opaque(segue_canvas *canvas, segue_image *image, int *opaque)
+{
+    segue_status status;
+    if (host->struct_size >= offsetof(segue_host, canvas_is_opaque) + sizeof host->canvas_is_opaque) {
+        int32_t answer = 0;
+        status = host->canvas_is_opaque(canvas, image, &answer);
+        *opaque = answer != 0;
+        return status;
+    }
+    int32_t width, height, stride;
+    const uint32_t *pixels = read_pixels(canvas, image, &width, &height, &stride, &status);
+    *opaque = pixels && all_opaque(pixels, width, height, stride);
+    return status;
+}
+
 /* A side's progress within 0…1, the only range xfade's transitions are drawn for. */
 static double clamp_progress(double progress)
 {
     return progress < 0 ? 0 : progress > 1 ? 1 : progress;
 }
 
-static segue_status xfade_render(void *instance, const segue_value *values, segue_canvas *canvas)
+/* Draws one side on `canvas`: as parts of the view the host draws where
+ * the transition is made of them, else per pixel. */
+static segue_status draw_side(struct frame f, int inserting, segue_color background, segue_canvas *canvas,
+                              segue_image *content, segue_image *partner)
 {
-    (void)instance;
-    /* xfade's progress runs from 0 to 1 and its pictures are defined there only: a view that an
-     * animation carries past either end (a spring overshooting) shows that end. */
-    const double in = clamp_progress(values[INSERTION].number), out = clamp_progress(values[REMOVAL].number);
-    segue_image *content = host->canvas_content(canvas);
-    if (in == 1 && out == 0) /* either view in place */
-        return host->canvas_draw_image(canvas, content, NULL);
-    const int inserting = in != 1;
-    if (inserting && in == 0) /* not in yet: xfade's first frame would show an edge of it (wiperight's column 0) */
-        return SEGUE_OK;
-
-    struct frame f = { 0 };
-    for (uint32_t i = 0; i < TRANSITION_COUNT; i++)
-        if (strcmp(values[TRANSITION].text, transition_names[i]) == 0)
-            f.transition = (enum transition)i;
-    /* xfade's progress, as it computes it: 1 − elapsed / duration, in single precision. */
-    f.p = 1.f - (float)(inserting ? in : out);
-    segue_color background = values[BACKGROUND].color;
-    if (background.alpha == 0)
-        background = f.transition == fadewhite ? (segue_color){ 1, 1, 1, 1 } : (segue_color){ 0, 0, 0, 1 };
-    f.background = premultiplied(background);
     const segue_rect frame = host->canvas_frame(canvas);
-    f.w = (int)frame.width;
-    f.h = (int)frame.height;
-    const int has_partner = host->struct_size >= offsetof(segue_host, canvas_partner) + sizeof host->canvas_partner;
-    segue_image *partner = has_partner ? host->canvas_partner(canvas) : NULL;
-    f.alone = !partner; /* so too, for lack of a way to tell, with a host older than canvas_partner() */
-
-    int done;
+    int done = 0;
     segue_status status = draw_parts(&f, inserting, background, canvas, content, frame, &done);
     if (done)
         return status;
@@ -1080,11 +1212,9 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     /* The per-pixel path: the content's pixels changed, in place in a copy of them, or, for the
      * transitions of both views when the host lends the content's pixels, into a new image; the
      * inserted side of those reads the partner's pixels too. */
-    const int both = f.transition == distance || f.transition == fadefast || f.transition == fadeslow
-                     || f.transition == hblur;
     const uint32_t *other = NULL; /* the partner's pixels, covering the frame as this view's do */
     int32_t other_width = 0, other_height = 0, other_stride = 0;
-    if (inserting && both && partner
+    if (inserting && mixes_both(f.transition) && partner
         && !(other = read_pixels(canvas, partner, &other_width, &other_height, &other_stride, &status)))
         return status;
     segue_image *raster = NULL, *created = NULL;
@@ -1106,30 +1236,15 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     f.h = height;
     if (other_width != width || other_height != height)
         other = NULL; /* cannot happen: both cover this canvas's frame */
-    int noise_locked = 0;
-    if (f.transition == dissolve && inserting) {
-        if (!(f.noise = lock_noise(width, height))) {
-            pthread_mutex_unlock(&noise_field.lock);
-            host->canvas_set_error(canvas, "no memory for dissolve's noise");
-            return SEGUE_ERROR_OUT_OF_MEMORY;
-        }
-        noise_locked = 1;
-    }
-
+    status = inserting ? ready_weights(&f, canvas) : SEGUE_OK;
     float *weights = malloc(sizeof *weights * (size_t)width);
-    if (f.transition == vuwind || f.transition == vdwind) {
-        if ((f.column_noise = malloc(sizeof *f.column_noise * (size_t)width)))
-            for (int x = 0; x < width; x++)
-                f.column_noise[x] = noise(x, 0);
-    }
     int32_t *sums = f.transition == hblur ? malloc(sizeof *sums * 4 * ((size_t)width + 1)) : NULL; /* hblur's totals */
     float *recip = f.transition == hblur ? malloc(sizeof *recip * (size_t)width) : NULL; /* and divisors */
     const int mixing = (f.transition == fadefast || f.transition == fadeslow) && other;
     uint8_t *mix = mixing ? malloc(256 * 256) : NULL;
     if (mix)
         mix_table(f.transition, f.p, mix);
-    if (!weights || ((f.transition == vuwind || f.transition == vdwind) && !f.column_noise)
-        || (f.transition == hblur && (!sums || !recip)) || (mixing && !mix)) {
+    if (status == SEGUE_OK && (!weights || (f.transition == hblur && (!sums || !recip)) || (mixing && !mix))) {
         host->canvas_set_error(canvas, "no memory for a row");
         status = SEGUE_ERROR_OUT_OF_MEMORY;
     }
@@ -1193,16 +1308,101 @@ static segue_status xfade_render(void *instance, const segue_value *values, segu
     free(recip);
     free(sums);
     free(mix);
-    free(f.column_noise);
-    if (status == SEGUE_OK) {
-        segue_draw draw = SEGUE_DRAW_DEFAULTS;
-        draw.transform = (segue_affine){ 1, 0, 0, 1, frame.x, frame.y };
-        status = host->canvas_draw_image(canvas, raster, &draw);
-    }
+    forget_weights(&f);
+    if (status == SEGUE_OK)
+        status = draw_at(canvas, raster, frame);
     host->image_release(created);
-    if (noise_locked)
-        pthread_mutex_unlock(&noise_field.lock);
     return status;
+}
+
+/* The removed side, under an inserted view. Where that view covers it
+ * opaquely, as it is drawn alone; where it does not (a letterboxed picture's
+ * bars, a translucent one) and xfade weighs the two pictures, weighed per
+ * pixel by under_weights(), so that the two make xfade's mix there too. */
+static segue_status draw_removed(struct frame f, segue_color background, segue_canvas *canvas,
+                                 segue_image *content, segue_image *partner)
+{
+    if (!mixes_both(f.transition) && !weighs_under(f.transition))
+        return draw_side(f, 0, background, canvas, content, partner);
+    int covered = 0;
+    segue_status status = is_opaque(canvas, partner, &covered);
+    if (status != SEGUE_OK)
+        return status;
+    if (mixes_both(f.transition)) {
+        /* The inserted side draws the mix of both, which hides this view only where both are opaque: as it is,
+         * then; else nothing, the mix being all there is of it. */
+        int opaque = 0;
+        if (covered && (status = is_opaque(canvas, content, &opaque)) != SEGUE_OK)
+            return status;
+        return opaque ? draw_side(f, 0, background, canvas, content, partner) : SEGUE_OK;
+    }
+    if (covered)
+        return draw_side(f, 0, background, canvas, content, partner);
+
+    int32_t width, height, stride;
+    const uint32_t *inserted = read_pixels(canvas, partner, &width, &height, &stride, &status);
+    if (!inserted)
+        return status;
+    /* This side as it would be drawn alone, in a layer, then weighed pixel by pixel. */
+    segue_canvas *layer = host->canvas_begin_layer(canvas);
+    if (!layer)
+        return SEGUE_ERROR_OUT_OF_MEMORY;
+    status = draw_side(f, 0, background, layer, content, partner);
+    segue_image *drawn = host->canvas_end_layer(layer), *raster = NULL;
+    if (status != SEGUE_OK || (status = host->canvas_rasterize(canvas, drawn, &raster)) != SEGUE_OK)
+        return status;
+    int32_t raster_width, raster_height, raster_stride;
+    uint32_t *pixels = host->image_pixels(raster, &raster_width, &raster_height, &raster_stride);
+    if (raster_width != width || raster_height != height)
+        return SEGUE_ERROR_INVALID_ARGUMENT; /* cannot happen: both cover this canvas's frame */
+    f.w = width;
+    f.h = height;
+    float *weights = malloc(sizeof *weights * (size_t)width);
+    if ((status = ready_weights(&f, canvas)) == SEGUE_OK && !weights) {
+        host->canvas_set_error(canvas, "no memory for a row");
+        status = SEGUE_ERROR_OUT_OF_MEMORY;
+    }
+    for (int y = 0; y < height && status == SEGUE_OK; y++) {
+        uint32_t *line = pixels + (ptrdiff_t)y * raster_stride / 4;
+        under_weights(&f, y, inserted, stride, weights);
+        scale_row(line, weights, line, width);
+    }
+    free(weights);
+    forget_weights(&f);
+    return status == SEGUE_OK ? draw_at(canvas, raster, host->canvas_frame(canvas)) : status;
+}
+
+static segue_status xfade_render(void *instance, const segue_value *values, segue_canvas *canvas)
+{
+    (void)instance;
+    /* xfade's progress runs from 0 to 1 and its pictures are defined there only: a view that an
+     * animation carries past either end (a spring overshooting) shows that end. */
+    const double in = clamp_progress(values[INSERTION].number), out = clamp_progress(values[REMOVAL].number);
+    segue_image *content = host->canvas_content(canvas);
+    if (in == 1 && out == 0) /* either view in place */
+        return host->canvas_draw_image(canvas, content, NULL);
+    const int inserting = in != 1;
+    if (inserting && in == 0) /* not in yet: xfade's first frame would show an edge of it (wiperight's column 0) */
+        return SEGUE_OK;
+
+    struct frame f = { 0 };
+    for (uint32_t i = 0; i < TRANSITION_COUNT; i++)
+        if (strcmp(values[TRANSITION].text, transition_names[i]) == 0)
+            f.transition = (enum transition)i;
+    /* xfade's progress, as it computes it: 1 − elapsed / duration, in single precision. */
+    f.p = 1.f - (float)(inserting ? in : out);
+    segue_color background = values[BACKGROUND].color;
+    if (background.alpha == 0)
+        background = f.transition == fadewhite ? (segue_color){ 1, 1, 1, 1 } : (segue_color){ 0, 0, 0, 1 };
+    f.background = premultiplied(background);
+    const segue_rect frame = host->canvas_frame(canvas);
+    f.w = (int)frame.width;
+    f.h = (int)frame.height;
+    const int has_partner = host->struct_size >= offsetof(segue_host, canvas_partner) + sizeof host->canvas_partner;
+    segue_image *partner = has_partner ? host->canvas_partner(canvas) : NULL;
+    f.alone = !partner; /* so too, for lack of a way to tell, with a host older than canvas_partner() */
+    return !inserting && partner ? draw_removed(f, background, canvas, content, partner)
+                                 : draw_side(f, inserting, background, canvas, content, partner);
 }
 
 static const segue_effect_desc xfade_effect = {
@@ -1213,6 +1413,9 @@ static const segue_effect_desc xfade_effect = {
     .params = xfade_params,
     .param_count = sizeof xfade_params / sizeof xfade_params[0],
     .render = xfade_render,
+    /* xfade mixes frames of one size: over a letterboxed view it sees the output, the bars transparent, as
+     * FFmpeg's xfade sees inputs padded to one size, and both views' geometry is the output's. */
+    .flags = SEGUE_EFFECT_CONTAINER_FRAME,
 };
 
 static uint32_t xfade_effect_count(void)

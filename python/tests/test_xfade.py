@@ -103,6 +103,47 @@ def test_every_name_is_a_case_of_the_effect(engine):
     assert effect.plugin.endswith("xfade.so")
 
 
+@functools.lru_cache(maxsize=None)
+def padded_xfade(a, b, name, letterboxed):
+    """FFmpeg 9's xfade as `xfade` has it, with the `letterboxed` input (0 or 1), a 4:3 still, first
+    pillarboxed to 16:9 by FFmpeg's pad filter in black."""
+    pad = f"pad={WIDTH}:{HEIGHT}:{(WIDTH - HEIGHT * 4 // 3) // 2}:0:black"
+    inputs = [f"[{i}]format=gbrp{',' + pad if i == letterboxed else ''}[{v}]" for i, v in enumerate("ab")]
+    graph = f"{';'.join(inputs)};[a][b]xfade=transition={name}:duration=1:offset=0.5,format=rgb24"
+    still = ["-loop", "1", "-framerate", "10", "-t", "3"]
+    raw = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", *still, "-i", a, *still, "-i", b,
+                          "-filter_complex", graph, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                         capture_output=True, check=True).stdout
+    return np.frombuffer(raw, np.uint8).reshape(-1, HEIGHT, WIDTH, 3)[5:16]
+
+
+@pytest.mark.parametrize("letterboxed", [1, 0], ids=["into", "out of"])
+@pytest.mark.parametrize("name", XFADE)
+def test_a_letterboxed_view_mixes_as_ffmpeg_pads_it(engine, stills, tmp_path, name, letterboxed):
+    """Into (or out of) a 4:3 picture placed with `fit` over black, the frame follows FFmpeg's xfade of the
+    same pictures padded to 16:9, bars and all: the view's uncovered area is transparent, so the other
+    view is weighed there as xfade weighs it against black (not left whole and then cut), and both views'
+    geometry is the output's, as FFmpeg's is the padded frame's."""
+    a, b = pictures(stills)
+    narrow = HEIGHT * 4 // 3
+    box = Image.fromarray([a, b][letterboxed]).crop(((WIDTH - narrow) // 2, 0, (WIDTH + narrow) // 2, HEIGHT))
+    path = tmp_path / "narrow.png"
+    box.save(path)
+    views = [str(stills[0]), str(stills[1])]
+    views[letterboxed] = str(path)
+    frames = padded_xfade(*views, name, letterboxed)
+    pair = [a, b]
+    pair[letterboxed] = np.asarray(box)
+    bars = np.ones(WIDTH, bool)
+    bars[(WIDTH - narrow) // 2:(WIDTH + narrow) // 2] = False
+    for p in PROGRESS:
+        frame = engine.render(f".xfade(.{name})", *pair, p, size=(WIDTH, HEIGHT), background=(0, 0, 0),
+                              out=np.empty((HEIGHT, WIDTH, 3), np.uint8))
+        expected = frames[round(p * 10)]
+        assert psnr(frame[:, bars], expected[:, bars]) >= 40, (p, psnr(frame[:, bars], expected[:, bars]))
+        assert psnr(frame, expected) >= 40, (p, psnr(frame, expected))
+
+
 @pytest.mark.parametrize("name", ["wipeleft", "circleopen", "dissolve", "slideup", "hlwind"])
 def test_eased_and_sprung(engine, stills, name):
     """Any animation drives them: eased time lands on the linear frame of its progress; springs overshoot safely."""

@@ -121,6 +121,11 @@ public final class Surface: @unchecked Sendable {
         set { row(y)[x] = newValue }
     }
 
+    /// Whether every pixel of the surface is opaque (alpha 255).
+    public var isOpaque: Bool {
+        (0..<height).allSatisfy { SpanKernels.isOpaque(row($0), count: width) }
+    }
+
     /// Sets every pixel of `area` (clipped to the surface) to `pixel`.
     public func fill(_ pixel: UInt32, in area: PixelRect? = nil) {
         let r = (area ?? bounds).intersection(bounds)

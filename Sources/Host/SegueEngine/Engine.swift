@@ -161,8 +161,8 @@ public final class Engine: Sendable {
         let recorded = Locked<[TransitionSide: Result<Picture, any Error>]>([:])
         let record = { (index: Int) in
             guard let (view, side, partner) = views[index] else { return }
-            let result = Result { try self.draw(view, partner: partner, through: transition, side: side, at: progress,
-                                                renderers, cancellation) }
+            let result = Result { try self.draw(view, in: output.rect, partner: partner, through: transition,
+                                                side: side, at: progress, renderers, cancellation) }
             recorded.withLock { $0[side] = result }
         }
         // The two views' effects record on two threads at once (effects are thread-safe),
@@ -196,10 +196,10 @@ public final class Engine: Sendable {
     }
 
     /// One placed view drawn through the side's modifiers; `partner` is the other view, placed.
-    private func draw(_ view: (picture: Picture, frame: Rect), partner: Picture?, through transition: Transition,
-                      side: TransitionSide, at progress: Double, _ renderers: [String: any EffectRenderer],
-                      _ cancellation: Cancellation) throws -> Picture {
-        let frame = view.frame
+    /// Each effect draws over the view's frame, or over the `container` the views are placed in.
+    private func draw(_ view: (picture: Picture, frame: Rect), in container: Rect, partner: Picture?,
+                      through transition: Transition, side: TransitionSide, at progress: Double,
+                      _ renderers: [String: any EffectRenderer], _ cancellation: Cancellation) throws -> Picture {
         var picture = view.picture
         for modifier in transition.modifiers(for: side) {
             let state = modifier.state(for: side, at: progress)
@@ -207,6 +207,7 @@ public final class Engine: Sendable {
                 throw SegueError(.mismatch, "this engine has no effect '\(state.effect.id)'")
             }
             try cancellation.check()
+            let frame = state.effect.frame == .container ? container : view.frame
             var canvas = PictureRecorder(frame: frame, content: picture, partner: partner, cancellation: cancellation,
                                          budget: budget)
             try renderer.render(state, into: &canvas)

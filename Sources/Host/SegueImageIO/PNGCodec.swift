@@ -201,7 +201,7 @@ private struct StraightLayout {
     let channels: Int
 
     init(for surface: Surface) {
-        channels = Self.isOpaque(surface) ? 3 : 4
+        channels = surface.isOpaque ? 3 : 4
     }
 
     var format: UInt32 {
@@ -223,15 +223,5 @@ private struct StraightLayout {
                 out += channels
             }
         }
-    }
-
-    private static func isOpaque(_ surface: Surface) -> Bool {
-        for y in 0..<surface.height {
-            let row = surface.row(y)
-            for x in 0..<surface.width where row[x] &>> 24 != 255 {
-                return false
-            }
-        }
-        return true
     }
 }

@@ -80,6 +80,17 @@ final class CanvasSession {
         PluginHandles.lookup(handle, .canvas, as: CanvasSession.self)
     }
 
+    /// Draws for the plugin (`body` rasterises): going over the render's
+    /// budget fails the render, whatever the plugin makes of the error.
+    func drawing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SegueError where error.code == .overBudget {
+            root.overBudget = error
+            throw error
+        }
+    }
+
     /// A handle for an image this canvas owns, valid until the canvas ends.
     /// - Throws: `.outOfMemory` when no handle can be had.
     func hand(_ content: PluginImage.Content) throws -> OpaquePointer {

@@ -141,13 +141,37 @@ enum CanvasCalls {
         }
     }
 
-    /// The image rendered to pixels covering `frame`'s whole pixels, pixel
-    /// (0, 0) at the frame's top-left corner.
     /// What `rasterize` would give for `image` over `frame`, when those pixels
     /// already exist: a pixel image covering the frame, or a picture of one
     /// surface placed on whole pixels, covering the frame and drawn as it is.
     /// The address of the frame's first pixel in them, or nil.
     static func existingPixels(of image: PluginImage, frame: Rect) -> (address: UnsafeRawPointer, stride: Int)? {
+        guard let (surface, placement) = plainSurface(of: image, covering: frame), placement.isIntegerTranslation
+        else { return nil }
+        let x = Int(frame.minX - placement.tx), y = Int(frame.minY - placement.ty)
+        return (UnsafeRawPointer(surface.pixels) + y * surface.stride + 4 * x, surface.stride)
+    }
+
+    /// Whether every pixel `rasterize` would give for `image` over `frame` is
+    /// opaque. Known without drawing when the image is one opaque surface
+    /// covering the frame as it is or scaled without turning (a video frame
+    /// placed in the output: its sampling keeps an opaque picture opaque to
+    /// its edges); else read from the drawn pixels.
+    static func isOpaque(_ image: PluginImage, frame: Rect, cancellation: Cancellation, budget: RenderBudget,
+                         with compositor: Compositor) throws -> Bool {
+        if let (surface, placement) = plainSurface(of: image, covering: frame), placement.b == 0, placement.c == 0,
+           surface.isOpaque {
+            return true
+        }
+        return try rasterize(image, frame: frame, cancellation: cancellation, budget: budget, with: compositor).isOpaque
+    }
+
+    /// The one surface `image` draws plainly over the whole of `frame` (a
+    /// frame of whole pixels), and the transform that places it: a pixel
+    /// image, which spans (0, 0)–(width, height), or a picture of one surface
+    /// drawn as it is, unclipped within the frame; nil for any other image.
+    private static func plainSurface(of image: PluginImage, covering frame: Rect)
+        -> (surface: Surface, placement: AffineTransform)? {
         let surface: Surface, placement: AffineTransform
         switch image.content {
         case .pixels(let pixels):
@@ -163,12 +187,14 @@ enum CanvasCalls {
             }
             (surface, placement) = (pixels, item.transform)
         }
-        let placed = placement.boundingBox(of: surface.bounds.rect)
-        guard frame.isIntegral, !frame.isEmpty, placement.isIntegerTranslation, placed.contains(frame) else { return nil }
-        let x = Int(frame.minX - placement.tx), y = Int(frame.minY - placement.ty)
-        return (UnsafeRawPointer(surface.pixels) + y * surface.stride + 4 * x, surface.stride)
+        guard frame.isIntegral, !frame.isEmpty, placement.boundingBox(of: surface.bounds.rect).contains(frame) else {
+            return nil
+        }
+        return (surface, placement)
     }
 
+    /// The image rendered to pixels covering `frame`'s whole pixels, pixel
+    /// (0, 0) at the frame's top-left corner.
     static func rasterize(_ image: PluginImage, frame: Rect, cancellation: Cancellation, budget: RenderBudget,
                           with compositor: Compositor) throws -> Surface {
         let area = frame.enclosingPixels

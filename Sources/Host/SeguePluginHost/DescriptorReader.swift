@@ -76,8 +76,12 @@ struct DescriptorReader {
         // Read outside the `do`: their errors are already malformed(…) and must not be wrapped twice.
         let name = try text(d.name, "the name of \(where_)")
         let summary = try text(d.summary, "the summary of \(where_)")
+        let known = UInt32(SEGUE_EFFECT_CONTAINER_FRAME)
+        guard d.flags & ~known == 0 else { throw malformed("\(where_) has unknown flags 0x\(String(d.flags, radix: 16))") }
+        let frame: EffectDescriptor.Frame = d.flags & UInt32(SEGUE_EFFECT_CONTAINER_FRAME) != 0 ? .container : .view
         do {
-            let descriptor = try EffectDescriptor(id: id, name: name, summary: summary, parameters: parameters)
+            let descriptor = try EffectDescriptor(id: id, name: name, summary: summary, parameters: parameters,
+                                                  frame: frame)
             return PluginEffectDefinition(descriptor: descriptor, pluginPath: path, c: c, read: d)
         } catch let error as SegueError {
             throw malformed(error.message)

@@ -81,16 +81,24 @@ enum HostTable {
             HostTable.status {
                 let session = try CanvasCalls.session(canvas)
                 guard let out else { throw SegueError.invalidArgument("out_pixels is NULL") }
-                let pixels: Surface
-                do {
-                    pixels = try CanvasCalls.rasterize(try CanvasCalls.image(image), frame: session.canvas.frame,
-                                                       cancellation: session.canvas.cancellation,
-                                                       budget: session.canvas.budget, with: HostTable.rasterizer)
-                } catch let error as SegueError where error.code == .overBudget {
-                    session.root.overBudget = error  // the render fails with it, whatever the plugin makes of it
-                    throw error
+                let pixels = try session.drawing {
+                    try CanvasCalls.rasterize(try CanvasCalls.image(image), frame: session.canvas.frame,
+                                              cancellation: session.canvas.cancellation,
+                                              budget: session.canvas.budget, with: HostTable.rasterizer)
                 }
                 out.pointee = try session.hand(.pixels(pixels))
+            }
+        }
+        host.canvas_is_opaque = { canvas, image, out in
+            HostTable.status {
+                let session = try CanvasCalls.session(canvas)
+                guard let out else { throw SegueError.invalidArgument("out_opaque is NULL") }
+                let opaque = try session.drawing {
+                    try CanvasCalls.isOpaque(try CanvasCalls.image(image), frame: session.canvas.frame,
+                                             cancellation: session.canvas.cancellation,
+                                             budget: session.canvas.budget, with: HostTable.rasterizer)
+                }
+                out.pointee = opaque ? 1 : 0
             }
         }
         host.canvas_peek = { canvas, image, stride in

@@ -33,6 +33,11 @@ public protocol Effect: Sendable {
     /// animatable one is the effect's primary parameter: the shorthand spec
     /// form's `from:` and `to:` set its active and identity values.
     @ParameterListBuilder static var parameters: [ParameterDeclaration] { get }
+    /// Whether the canvas covers the view's container (the output both views
+    /// are placed in, the content transparent where the view is not) rather
+    /// than the view's own frame: for effects defined over whole frames of
+    /// one size. False unless declared (SEGUE_EFFECT_CONTAINER_FRAME).
+    static var drawsOverContainer: Bool { get }
 
     /// Makes the state one engine keeps for this effect.
     init()
@@ -40,4 +45,8 @@ public protocol Effect: Sendable {
     /// Draws the content (`canvas.content`) modified according to `values`.
     /// - Throws: Anything; the frame then fails with the error's message.
     func render(values: Values<Self>, canvas: Canvas) throws
+}
+
+extension Effect {
+    public static var drawsOverContainer: Bool { false }
 }

@@ -221,6 +221,12 @@ private func makeTable() -> segue_host {
         // The fake canvas draws one view alone: it has no partner, and its
         // content's pixels are always rasterised.
         canvas_partner: { _ in nil },
-        canvas_peek: { _, _, _ in nil }
+        canvas_peek: { _, _, _ in nil },
+        // Not opaque, as the clear pixels its canvas_rasterize gives are not.
+        canvas_is_opaque: { canvas, _, out in
+            guard canvas != nil, let out else { return Status.invalidArgument.cValue }
+            out.pointee = 0
+            return Status.ok.cValue
+        }
     )
 }

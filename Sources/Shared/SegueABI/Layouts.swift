@@ -8,11 +8,13 @@ import CSegue
 ///
 /// Releases: 0.1.0 is the first (its headers are frozen under Tests/abi/0.1).
 /// 0.2.0 added `segue_draw.filter`, `segue_param_desc.removal` and `segue_distortion`;
-/// 0.3.0 the render budget's fields of `segue_engine_options`.
+/// 0.3.0 the render budget's fields of `segue_engine_options` and `segue_effect_desc.flags`.
 public enum Layouts {
     // The plugin ABI (segue/plugin.h): what plugins hand the host.
     public static let plugin = GrowableStruct<segue_plugin>("segue_plugin")
-    public static let effect = GrowableStruct<segue_effect_desc>("segue_effect_desc")
+    public static let effect = GrowableStruct<segue_effect_desc>("segue_effect_desc", earlierSizes: [
+        start(of: \segue_effect_desc.flags),  // 0.1.0 and 0.2.0
+    ])
     public static let parameter = GrowableStruct<segue_param_desc>("segue_param_desc", earlierSizes: [
         start(of: \segue_param_desc.removal),  // 0.1.0, padded after case_count
     ])

@@ -10,10 +10,22 @@ public struct EffectDescriptor: Hashable, Sendable {
     /// One line for listings.
     public let summary: String
     public let parameters: [ParameterSpec]
+    /// The rectangle the effect draws over.
+    public let frame: Frame
+
+    /// What an effect's canvas covers (segue_effect_desc.flags).
+    public enum Frame: Hashable, Sendable {
+        /// The view's own frame: where the scene placed it.
+        case view
+        /// The view's container, the output both views are placed in, with
+        /// the content transparent where the view does not cover it: for
+        /// effects defined over whole frames of one size (xfade's).
+        case container
+    }
 
     /// - Throws: `.invalidArgument` for an id without a vendor prefix, a name
     ///   that is not an identifier, or two parameters with one name.
-    public init(id: String, name: String, summary: String, parameters: [ParameterSpec]) throws {
+    public init(id: String, name: String, summary: String, parameters: [ParameterSpec], frame: Frame = .view) throws {
         guard DeclarationRules.isEffectID(id) else {
             throw SegueError.invalidArgument("effect id '\(id)' must look like 'vendor.name'")
         }
@@ -29,6 +41,7 @@ public struct EffectDescriptor: Hashable, Sendable {
         self.name = name
         self.summary = summary
         self.parameters = parameters
+        self.frame = frame
     }
 
     public func parameterIndex(named name: String) -> Int? {

@@ -15,7 +15,8 @@ enum Descriptors {
             struct_size: UInt32(MemoryLayout<segue_effect_desc>.size),
             id: permanent(schema.id), name: permanent(schema.name), summary: permanent(schema.summary),
             params: UnsafePointer(parameters), param_count: UInt32(schema.parameters.count),
-            create: createEffectInstance, destroy: destroyEffectInstance, render: renderEffect)
+            create: createEffectInstance, destroy: destroyEffectInstance, render: renderEffect,
+            flags: schema.drawsOverContainer ? SEGUE_EFFECT_CONTAINER_FRAME : 0)
     }
 
     static func parameter(_ parameter: ParameterDeclaration) -> segue_param_desc {

@@ -18,7 +18,8 @@ final class EffectRegistration: Sendable {
 
     private init<E: Effect>(opening type: E.Type, host: Host) {
         let parameters = E.parameters
-        self.schema = EffectSchema(id: E.id, name: E.name, summary: E.summary, parameters: parameters)
+        self.schema = EffectSchema(id: E.id, name: E.name, summary: E.summary, parameters: parameters,
+                                   drawsOverContainer: E.drawsOverContainer)
         self.host = host
         self.makeRenderer = {
             let effect = E()

@@ -47,4 +47,5 @@ struct EffectSchema: Sendable {
     let name: String
     let summary: String
     let parameters: [ParameterDeclaration]
+    let drawsOverContainer: Bool
 }
