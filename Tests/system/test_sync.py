@@ -83,6 +83,35 @@ class SyncTests(Workspace):
                       check=0)
                 self.assertInSync(output)
 
+    def test_range_pieces_joined_by_the_readme_recipe_stay_in_sync(self):
+        """The README's recipe: pieces with lossless sound (--audio-codec pcm_f32le in .mov), joined by FFmpeg's
+        concat demuxer, the picture copied and the sound encoded once. Each piece's sound is exactly its frames'
+        share: joined, the samples are the whole render's, and the mp4 is in sync at every flash."""
+        whole = self.path("whole.mov")
+        segue("sequence", *self.clips, "--transition", ".opacity", "--duration", "0.5", "--audio-codec", "pcm_f32le",
+              "-q", "-o", whole, check=0)
+        count = int(subprocess.run(["ffprobe", "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
+                                    "stream=nb_read_packets", "-of", "csv=p=0", whole], capture_output=True, text=True,
+                                   check=True).stdout)
+        cuts = [0, count // 3, 2 * count // 3 + 1, count]
+        pieces = []
+        for index, (first, end) in enumerate(zip(cuts, cuts[1:])):
+            pieces.append(self.path(f"part{index}.mov"))
+            segue("sequence", *self.clips, "--transition", ".opacity", "--duration", "0.5", "--audio-codec", "pcm_f32le",
+                  "--range", f"{first}:{end}", "-q", "-o", pieces[-1], check=0)
+        with open(self.path("list.txt"), "w") as listing:
+            listing.writelines(f"file '{piece}'\n" for piece in pieces)
+
+        def pcm(path):
+            return subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", path, "-map", "0:a", "-c:a", "copy", "-f",
+                                   "f32le", "-"], capture_output=True, check=True).stdout
+        copied = self.path("joined.mov")
+        media.ffmpeg("-f", "concat", "-safe", "0", "-i", self.path("list.txt"), "-c", "copy", copied)
+        self.assertEqual(pcm(copied), pcm(whole), "the pieces' sound, joined, is the whole render's, sample for sample")
+        joined = self.path("joined.mp4")
+        media.ffmpeg("-f", "concat", "-safe", "0", "-i", self.path("list.txt"), "-c:v", "copy", "-c:a", "aac", joined)
+        self.assertInSync(joined)
+
 
 if __name__ == "__main__":
     unittest.main()

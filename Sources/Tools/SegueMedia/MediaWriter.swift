@@ -15,12 +15,17 @@ public struct EncoderSettings: Sendable {
     public var preset: String?
     /// The sound track's format, or nil for a silent video.
     public var audio: AudioFormat?
+    /// An FFmpeg encoder name for the sound that takes float samples (aac,
+    /// libopus, pcm_f32le …); nil picks AAC, or Opus for .webm.
+    public var audioCodec: String?
 
-    public init(videoCodec: String? = nil, crf: Double? = nil, preset: String? = nil, audio: AudioFormat? = nil) {
+    public init(videoCodec: String? = nil, crf: Double? = nil, preset: String? = nil, audio: AudioFormat? = nil,
+                audioCodec: String? = nil) {
         self.videoCodec = videoCodec
         self.crf = crf
         self.preset = preset
         self.audio = audio
+        self.audioCodec = audioCodec
     }
 }
 
@@ -102,14 +107,21 @@ public final class MediaWriter {
             try Self.apply(settings, to: codec, encoder: videoName, isWebM: isWebM)
         }
         if let format = settings.audio {
-            let audioName = isWebM ? "libopus" : "aac"
-            guard let audioCodec = avcodec_find_encoder_by_name(audioName) else {
-                throw SegueError.invalidArgument("this FFmpeg has no \(audioName) encoder for the sound of '\(path)'")
+            let audioName = settings.audioCodec ?? (isWebM ? "libopus" : "aac")
+            guard let audioCodec = avcodec_find_encoder_by_name(audioName), av_codec_is_encoder(audioCodec) != 0,
+                  audioCodec.pointee.type == AVMEDIA_TYPE_AUDIO else {
+                throw SegueError.invalidArgument("'\(audioName)' is not an audio encoder this FFmpeg has")
+            }
+            guard avformat_query_codec(context.pointee.oformat, audioCodec.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
+                throw SegueError.invalidArgument("'\(path)' (\(containerName)) cannot hold \(String(cString: avcodec_get_name(audioCodec.pointee.id))) sound; choose another --audio-codec or file type")
+            }
+            guard let sampleFormat = Self.floatFormat(of: audioCodec) else {
+                throw SegueError.invalidArgument("the \(audioName) encoder takes no float samples, which Segue's sound is (pcm_f32le does)")
             }
             audio = try Encoder(codec: audioCodec, in: context, file: path) { codec in
                 codec.pointee.sample_rate = Int32(format.sampleRate)
                 av_channel_layout_default(&codec.pointee.ch_layout, Int32(format.channels))
-                codec.pointee.sample_fmt = Self.sampleFormat(for: audioCodec)
+                codec.pointee.sample_fmt = sampleFormat
                 codec.pointee.bit_rate = isWebM ? 128_000 : 192_000
                 codec.pointee.time_base = AVRational(num: 1, den: Int32(format.sampleRate))
             }
@@ -168,14 +180,15 @@ public final class MediaWriter {
         }
     }
 
-    /// The encoder's first float sample format (AAC: planar, Opus: interleaved).
-    private static func sampleFormat(for codec: UnsafePointer<AVCodec>) -> AVSampleFormat {
-        guard var formats = codec.pointee.sample_fmts else { return AV_SAMPLE_FMT_FLTP }
+    /// The encoder's first float sample format (AAC: planar, Opus and
+    /// pcm_f32le: interleaved), or nil when it takes none.
+    private static func floatFormat(of codec: UnsafePointer<AVCodec>) -> AVSampleFormat? {
+        guard var formats = codec.pointee.sample_fmts else { return nil }
         while formats.pointee != AV_SAMPLE_FMT_NONE {
             if formats.pointee == AV_SAMPLE_FMT_FLTP || formats.pointee == AV_SAMPLE_FMT_FLT { return formats.pointee }
             formats += 1
         }
-        return codec.pointee.sample_fmts.pointee
+        return nil
     }
 
     /// Appends one picture (premultiplied: its colour is composited over black).

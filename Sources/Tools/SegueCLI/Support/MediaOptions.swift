@@ -3,8 +3,8 @@ import SegueMedia
 /// The options of the commands that write video: encoding, sound, and which frames.
 enum MediaOptions {
     static let options: [Arguments.Option] = [
-        .value("--crf"), .value("--preset"), .value("--video-codec"), .flag("--no-audio"), .value("--audio-fade"),
-        .value("--range"),
+        .value("--crf"), .value("--preset"), .value("--video-codec"), .value("--audio-codec"), .flag("--no-audio"),
+        .value("--audio-fade"), .value("--range"),
     ]
 
     static let help = """
@@ -12,6 +12,8 @@ enum MediaOptions {
                                 .mov and .mkv, libvpx-vp9 for .webm)
           --crf N               constant quality, lower is better (default: 18 for H.264, 32 for VP9)
           --preset NAME         the encoder's speed preset, e.g. libx264's veryfast … veryslow (default: medium)
+          --audio-codec NAME    FFmpeg's encoder for the sound (default: aac, libopus for .webm);
+                                pcm_f32le in .mov or .mkv is lossless, for pieces joined later
           --no-audio            leave the sound out (YUV4MPEG2 and PNG output never carry it)
           --audio-fade CURVE    equal-power or linear: how sound crossfades along the transition's
                                 progress (default: equal-power)
@@ -24,7 +26,8 @@ enum MediaOptions {
         EncoderSettings(videoCodec: arguments.value("--video-codec"),
                         crf: try arguments.number("--crf", in: 0...63),
                         preset: arguments.value("--preset"),
-                        audio: arguments.has("--no-audio") ? nil : AudioFormat())
+                        audio: arguments.has("--no-audio") ? nil : AudioFormat(),
+                        audioCodec: arguments.value("--audio-codec"))
     }
 
     static func audioFade(_ arguments: Arguments) throws -> AudioFade {
