@@ -3,6 +3,7 @@ lavfi sources, checked against FFmpeg's own decoding, closed-form gains and
 timestamps; and bad media refused with a clear message, leaving nothing behind."""
 import math
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -470,6 +471,35 @@ class BadMediaTests(Workspace):
         with open(cut, "wb") as f:
             f.write(data[:len(data) // 2])
         self.assertRefused(["sequence", cut, self.a], "cut.mp4")
+
+    def test_a_truncated_mp4_with_its_index_first_says_where_its_data_ends(self):
+        # With the index at the front (faststart) FFmpeg opens it; its packets end part-way through.
+        whole = self.path("whole.mp4")
+        media.clip(whole, "testsrc2", 2, tone=440, extra=("-movflags", "+faststart"))
+        with open(whole, "rb") as f:
+            data = f.read()
+        cut = self.path("cut.mp4")
+        with open(cut, "wb") as f:
+            f.write(data[:len(data) * 3 // 5])
+        result = self.assertRefused(["sequence", cut, self.a], "cut.mp4", "cut short", "it declares")
+        ended = float(re.search(r"data ending at (\d+\.\d+) s of the 2\.\d+ s", result.stderr).group(1))
+        self.assertTrue(0.2 < ended < 1.9, result.stderr)
+
+    def test_standard_input_twice_is_refused_on_the_command_line(self):
+        result = self.assertRefused(["sequence", "-", self.a, "-"], "standard input ('-') can be read only once")
+        self.assertEqual(result.returncode, 2)
+
+    def test_a_start_past_the_end_of_a_clip_is_refused_with_its_length(self):
+        short = self.path("short.mp4")
+        media.clip(short, "testsrc2", 2)
+        for command in (["frame", "--progress", "0.5"], ["render", "--duration", "0.5"]):
+            with self.subTest(command=command[0]):
+                output = self.path("out.png" if command[0] == "frame" else "out.mp4")
+                result = self.assertRefused([*command, "--from", short, "--from-start", "99", "--to", self.a,
+                                             "--transition", ".opacity"],
+                                            "option '--from-start' is 99.000 s, past the end of", "short.mp4",
+                                            "which lasts 2.000 s", output=output)
+                self.assertEqual(result.returncode, 2)
 
     def test_corrupt_packets_in_the_middle_stop_with_the_time(self):
         # A Y4M stream whose frame marker is damaged at frame 20: FFmpeg's y4m demuxer refuses it there.

@@ -61,6 +61,11 @@ class SlideshowTests(Workspace):
         result = self.show("--transition", ".slide", "--transition", ".opacity", "--transition", ".scale")
         self.assertEqual(result.returncode, 2)
         self.assertIn("3 transitions for 2 junctions", result.stderr)
+        # The count and its noun agree: one junction between two pictures.
+        result = segue("slideshow", self.exact, self.card, "--transition", ".slide", "--transition", ".opacity",
+                       "-o", self.path("two.y4m"))
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("2 transitions for 1 junction:", result.stderr)
 
     def test_random_is_repeatable_with_a_seed(self):
         a, b, c = self.path("a.y4m"), self.path("b.y4m"), self.path("c.y4m")

@@ -123,7 +123,9 @@
        int64_t (*seek)(void *opaque, int64_t offset, int whence)), \
       (buffer, buffer_size, write_flag, opaque, read_packet, write_packet, seek)) \
     V(avformat, avio_context_free, (AVIOContext **s), (s)) \
-    V(avformat, avio_flush, (AVIOContext *s), (s))
+    V(avformat, avio_flush, (AVIOContext *s), (s)) \
+    F(avformat, int64_t, avio_seek, (AVIOContext *s, int64_t offset, int whence), (s, offset, whence)) \
+    F(avformat, int64_t, avio_size, (AVIOContext *s), (s))
 
 /* The loaded functions. */
 #define POINTER(library, type, name, parameters, arguments) static type (*loaded_##name) parameters;

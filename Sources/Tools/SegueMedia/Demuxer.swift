@@ -1,5 +1,6 @@
 import CAV
 import SegueBasics
+import Glibc
 
 /// An open media file and its packets, read in file order and handed out
 /// per stream: a packet of one stream read while looking for another's
@@ -55,6 +56,24 @@ final class Demuxer {
     var startSeconds: Double {
         let start = context.pointee.start_time
         return start == segue_av_nopts_value() ? 0 : Double(start) / Double(AV_TIME_BASE)
+    }
+
+    /// The error for a packet the decoder refused (`code`), naming where: the
+    /// packet's `time` (from the file's start), or after the last packet read;
+    /// and, when every byte of the file had been read and its data ended
+    /// before the length it declares, that it is cut short, and where.
+    func decodingError(_ code: Int32, at time: Double?) -> SegueError {
+        let reason = MediaError.text(code)
+        if let end = lastTime, let pb = context.pointee.pb, pb.pointee.seekable != 0 {
+            let size = avio_size(pb), duration = context.pointee.duration
+            let declared = duration == segue_av_nopts_value() ? Double.nan : Double(duration) / Double(AV_TIME_BASE)
+            if size > 0, avio_seek(pb, 0, SEEK_CUR) >= size, declared > end {
+                return SegueError(.io, "cannot decode '\(path)': the file is cut short, its data ending at "
+                                      + "\(Seconds.text(end)) of the \(Seconds.text(declared)) it declares (\(reason))")
+            }
+        }
+        let place = time.map { " at \(Seconds.text($0))" } ?? lastTime.map { " after \(Seconds.text($0))" } ?? ""
+        return SegueError(.io, "cannot decode '\(path)'\(place): \(reason)")
     }
 
     /// Moves reading to `stream`'s last keyframe at or before `seconds`

@@ -68,9 +68,7 @@ final class StreamDecoder {
             let received = avcodec_receive_frame(codec, frame)
             if received >= 0 { return frame }
             if received == segue_averror_eof() { isFinished = true; break }
-            guard received == segue_averror_eagain() else {
-                throw SegueError(.io, "cannot decode '\(demuxer.path)': \(MediaError.text(received))")
-            }
+            guard received == segue_averror_eagain() else { throw demuxer.decodingError(received, at: nil) }
             if isDraining { isFinished = true; break }
             guard let packet = try demuxer.next(for: stream.pointee.index) else {
                 isDraining = true
@@ -81,8 +79,8 @@ final class StreamDecoder {
             let sent = avcodec_send_packet(codec, packet)
             if sent < 0 && sent != segue_averror_eagain() {
                 let pts = packet.pointee.pts == segue_av_nopts_value() ? packet.pointee.dts : packet.pointee.pts
-                let time = pts == segue_av_nopts_value() ? Double.nan : Double(pts) * timeBase - demuxer.startSeconds
-                throw SegueError(.io, "cannot decode '\(demuxer.path)' at \(Seconds.text(time)): \(MediaError.text(sent))")
+                throw demuxer.decodingError(sent, at: pts == segue_av_nopts_value() ? nil
+                                                               : Double(pts) * timeBase - demuxer.startSeconds)
             }
         }
         return nil

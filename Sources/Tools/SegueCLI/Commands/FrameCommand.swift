@@ -49,8 +49,8 @@ enum FrameCommand {
         let engine = try SceneOptions.engine(args)
         let transition = try Inputs.transition(spec, engine: engine, option: "--transition", command: name)
         let clips = try Inputs.clips(args, engine: engine, command: name)
-        let from = try clips.from?.picture(at: try args.number("--from-start", in: 0...86_400) ?? 0)
-        let to = try clips.to?.picture(at: try args.number("--to-start", in: 0...86_400) ?? 0)
+        let from = try clips.from?.picture(at: try Inputs.time(args, "--from-start", in: clips.from) ?? 0)
+        let to = try clips.to?.picture(at: try Inputs.time(args, "--to-start", in: clips.to) ?? 0)
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
         let target = try Surface(width: scene.width!, height: scene.height!)

@@ -72,6 +72,9 @@ enum SequenceCommand {
         ] + MediaOptions.options + SceneOptions.options)
         let paths = args.positional
         guard paths.count >= 1 else { throw UsageError("give the clips to join", command: command) }
+        guard paths.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError("standard input ('-') can be read only once: give '-' for one clip", command: command)
+        }
         let output = try args.required("-o")
         let hold = try args.number("--hold", in: 0...86_400) ?? 2
         let engine = try SceneOptions.engine(args)
@@ -189,7 +192,7 @@ enum SequenceCommand {
             return (0..<junctions).map { _ in choices[random.below(choices.count)] }
         }
         guard specs.count <= 1 || specs.count == junctions else {
-            throw UsageError("\(specs.count) transitions for \(junctions) junctions: give one for all, or one per junction",
+            throw UsageError("\(counted(specs.count, "transition")) for \(counted(junctions, "junction")): give one for all, or one per junction",
                              command: args.command)
         }
         let parsed = try specs.map { try Inputs.transition($0, engine: engine, option: "--transition", command: args.command) }
@@ -200,7 +203,7 @@ enum SequenceCommand {
     static func durations(_ args: Arguments, junctions: Int, default value: Double) throws -> [Double] {
         let texts = args.all("--duration")
         guard texts.count <= 1 || texts.count == junctions else {
-            throw UsageError("\(texts.count) durations for \(junctions) junctions: give one for all, or one per junction",
+            throw UsageError("\(counted(texts.count, "duration")) for \(counted(junctions, "junction")): give one for all, or one per junction",
                              command: args.command)
         }
         let values = try texts.map { text -> Double in

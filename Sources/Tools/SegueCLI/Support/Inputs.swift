@@ -22,9 +22,19 @@ enum Inputs {
     /// Where in a clip a transition of `duration` seconds starts: the option, else (for the
     /// removed view) its last `duration` seconds, else 0.
     static func start(_ args: Arguments, _ option: String, clip: Clip?, duration: Double) throws -> Double {
-        if let value = try args.number(option, in: 0...86_400) { return value }
+        if let value = try time(args, option, in: clip) { return value }
         guard option == "--from-start", let length = clip?.duration else { return 0 }
         return max(0, length - duration)
+    }
+
+    /// The time `option` gives in `clip`, if it is given: refused past the end of a video.
+    static func time(_ args: Arguments, _ option: String, in clip: Clip?) throws -> Double? {
+        guard let value = try args.number(option, in: 0...86_400) else { return nil }
+        if let length = clip?.duration, value >= length {
+            throw UsageError("option '\(option)' is \(Seconds.text(value)), past the end of '\(clip!.path)', which lasts \(Seconds.text(length))",
+                             command: args.command)
+        }
+        return value
     }
 
     /// The clips `--from` and `--to` name (nil for an option not given),

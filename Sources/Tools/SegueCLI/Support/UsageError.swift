@@ -10,3 +10,8 @@ struct UsageError: Error {
         self.command = command
     }
 }
+
+/// `count` and its noun, as messages say it: "1 junction", "3 junctions".
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
