@@ -14,6 +14,22 @@ SEGUE = os.path.join(BUILD, "bin", "segue")
 EXAMPLES = os.path.join(BUILD, "examples")
 
 
+class BusyCores:
+    """A busy loop on every core while in use (`with BusyCores():`): races
+    between threads that a quiet machine hides show when every core is
+    taken, as on a loaded CI runner."""
+
+    def __enter__(self):
+        self.loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                      for _ in range(os.cpu_count() or 1)]
+        return self
+
+    def __exit__(self, *exception):
+        for loop in self.loops:
+            loop.kill()
+            loop.wait()
+
+
 def run(*args, stdin=None, check=None):
     """Runs a command; returns the CompletedProcess (text output)."""
     result = subprocess.run(list(args), input=stdin, capture_output=True, text=True, timeout=300)

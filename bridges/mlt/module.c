@@ -261,16 +261,25 @@ static int get_image(mlt_frame a_frame, uint8_t **image, mlt_image_format *forma
      * or a side is odd (MLT's yuv420p chroma rounds odd sides down). */
     int rgb = *format == mlt_image_rgba || *format == mlt_image_rgb;
     mlt_image_format wanted = rgb || *width % 2 || *height % 2 ? mlt_image_rgba : mlt_image_yuv420p;
-    mlt_image_format a_format = wanted, b_format = wanted;
+    /* Both clips are asked for in the format the consumer asked for, and
+     * converted here: MLT 7.12's avformat producer caches a frame's image
+     * by position only, in whatever format it was first asked for, and
+     * under parallel rendering its deinterlacer asks for neighbouring
+     * frames in its caller's format; a transition asking for another
+     * format than the chain gets frames converted by a different path from
+     * run to run (chroma differing; fixed in MLT 7.18). */
+    mlt_image_format a_format = *format, b_format = *format;
     int a_width = *width, a_height = *height, b_width = *width, b_height = *height;
     uint8_t *a_image = NULL, *b_image = NULL;
     int error = mlt_frame_get_image(a_frame, &a_image, &a_format, &a_width, &a_height, 0);
     if (error) return error;
+    if (a_format != wanted && a_frame->convert_image) a_frame->convert_image(a_frame, &a_image, &a_format, wanted);
     *image = a_image;
     *format = a_format;
     *width = a_width;
     *height = a_height;
     if (mlt_frame_get_image(b_frame, &b_image, &b_format, &b_width, &b_height, 0) || !b_image) return 0;
+    if (b_format != wanted && b_frame->convert_image) b_frame->convert_image(b_frame, &b_image, &b_format, wanted);
     if (a_format != wanted || b_format != wanted || a_width != b_width || a_height != b_height
         || (wanted == mlt_image_yuv420p && (a_width % 2 || a_height % 2))) {
         char message[512];
