@@ -96,13 +96,15 @@ $(FREI0R_DIR)/%.so: bridges/frei0r/bridge.c $(BRIDGE_SHARED) $(HEADERS) | build
 	$(CC) -shared -fPIC -O2 -std=c11 -Wall -Wextra -Werror -fvisibility=hidden -I$(BUILD)/include \
 		-DSEGUE_FREI0R_FILE='"$*"' $< bridges/shared/mixer.c -ldl -lm -pthread -o $@
 
-$(BUILD)/bridges/kdenlive-descriptors: bridges/kdenlive/descriptors.c bridges/shared/transitions.h
+$(BUILD)/bridges/kdenlive-descriptors: bridges/kdenlive/descriptors.c $(BRIDGE_SHARED) $(HEADERS) | build
 	@mkdir -p $(BUILD)/bridges
-	$(CC) -std=c11 -O2 -Wall -Wextra -Werror $< -o $@
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror -I$(BUILD)/include $< bridges/shared/mixer.c -ldl -lm -pthread -o $@
 
+# The descriptors read the parameters' ranges from the engine, so they are
+# remade whenever libsegue.so or its plugins change.
 frei0r: build $(patsubst %,$(FREI0R_DIR)/%.so,$(FREI0R_FILES)) $(BUILD)/bridges/kdenlive-descriptors
 	@rm -rf $(KDENLIVE_DIR) && mkdir -p $(KDENLIVE_DIR)
-	$(BUILD)/bridges/kdenlive-descriptors $(KDENLIVE_DIR)
+	SEGUE_PLUGIN_PATH= $(BUILD)/bridges/kdenlive-descriptors $(BUILD)/lib/libsegue.so $(KDENLIVE_DIR)
 	@echo "Built $(FREI0R_DIR)/ ($(words $(FREI0R_FILES)) frei0r mixers) and $(KDENLIVE_DIR)/"
 
 # Like the frei0r files, the module finds libsegue.so from where it lies (after

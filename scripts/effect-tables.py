@@ -21,7 +21,7 @@ def table(segue, name):
         kind = p["kind"]
         if "range" in p:
             low, high = p["range"]
-            kind += f" {low:g}…{high:g}"
+            kind += f" {low:.12g}…{high:.12g}"
         if "cases" in p:
             kind += " (" + ", ".join("." + c for c in p["cases"]) + ")"
         values = p["active"] if p["active"] == p["identity"] else f"{p['active']} → {p['identity']}"

@@ -45,7 +45,8 @@ private func renderCountUp(value: Double, format: String = "%.1f", threshold: Do
         // Only the value animates, so it is the primary parameter: `.countUp(to: 120)` counts 0 → 120.
         #expect(parameters.map(\.isAnimatable) == [true, false, false, false, false, false, false, false])
         #expect(parameters[0].active == .number(0) && parameters[0].identity == .number(100))
-        #expect(parameters[0].range == nil)
+        // Bounded so that hosts can show it (the frei0r and MLT bridges, Kdenlive's widgets).
+        #expect(parameters[0].range == -1_000_000...1_000_000)
         let defaults: [ParameterValue] = [.string("%.1f"), .number(100), .color(.black), .color(red),
                                           .number(0), .string(""), .bool(true)]
         for (parameter, value) in zip(parameters.dropFirst(), defaults) {

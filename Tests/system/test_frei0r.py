@@ -15,7 +15,7 @@ import unittest
 import xml.etree.ElementTree as ElementTree
 
 from pngio import read_png, write_png
-from support import BUILD, ROOT, Workspace, run, run_host, segue
+from support import BUILD, ROOT, BusyCores, Workspace, run, run_host, segue
 
 FREI0R = os.path.join(BUILD, "lib", "frei0r-1")
 KDENLIVE = os.path.join(BUILD, "share", "kdenlive", "transitions")
@@ -136,10 +136,12 @@ class FileTests(Bridge):
     def test_a_direct_render_is_segue_frame_exactly(self):
         cases = [
             ("segue_push", [], ".push(from: .trailing)", 0.3),
-            ("segue_push", ["from=0.5"], ".push(from: .top)", 0.6),
+            # The move effect's edges, top, leading, bottom, trailing: 0.5 picks the third.
+            ("segue_push", ["from=0.5"], ".push(from: .bottom)", 0.6),
+            # pieces 2…4: 0.9 × 4 = 3.6, rounded to 4.
             ("segue_slidingdoor", ["pieces=0.9"], ".slidingDoor(pieces: 4)", 0.5),
-            # columns: 1 + 0.5 × 63 = 32.5, rounded to 33.
-            ("segue_explode", ["columns=0.5", "rows=0"], ".explode(columns: 33, rows: 1, force: 1)", 0.4),
+            # columns 1…64: 0.5 × 64 = 32; rows 0 × 64 = 0, clamped to 1.
+            ("segue_explode", ["columns=0.5", "rows=0"], ".explode(columns: 32, rows: 1, force: 1)", 0.4),
             ("segue_clip", [], ".clip(cornerRadius: 100)", 0.5),
         ]
         for name, assignments, spec, p in cases:
@@ -208,8 +210,11 @@ class FileTests(Bridge):
                 self.assertEqual(os.path.getsize(self.path("odd.rgba")), width * height * 4)
 
     def test_threads_give_the_bytes_of_one_thread(self):
-        result = run(HOST, "threads", so("segue_explode"), "96", "64", "6", "5", check=0)
-        self.assertIn("6 threads x 5 frames of 96x64: identical", result.stdout)
+        # 20 runs with every core busy, where a race shows.
+        with BusyCores():
+            for attempt in range(20):
+                result = run(HOST, "threads", so("segue_explode"), "96", "64", "6", "5", check=0)
+                self.assertIn("6 threads x 5 frames of 96x64: identical", result.stdout, f"run {attempt}")
 
     @unittest.skipUnless(shutil.which("valgrind"), "valgrind is not installed (make test-deps installs it)")
     def test_threads_are_clean_under_valgrind(self):
@@ -224,15 +229,15 @@ class FileTests(Bridge):
                 self.assertEqual(root.get("tag"), f"frei0r.{name}")
                 params = {p.get("name"): p for p in root.findall("parameter")}
                 self.assertEqual(params["position"].get("type"), "animated")
-                self.assertEqual(params["position"].get("default"), "0=0;-1=1")
+                self.assertEqual(params["position"].get("value"), "0=0;-1=1")
                 self.assertEqual(params["animation"].get("type"), "list")
                 info = run(HOST, "info", so(name), check=0).stdout
                 own = re.findall(r"^param \d+ (\S+) 1", info, re.M)[3:]  # after position, duration, start
                 for param in own:
                     self.assertIn(param, params)
                     widget = params[param]
-                    self.assertIn(widget.get("type"), ("constant", "list"))
-                    if widget.get("type") == "constant":
+                    self.assertIn(widget.get("type"), ("animated", "list"))
+                    if widget.get("type") == "animated":
                         self.assertLess(float(widget.get("min")), float(widget.get("max")))
 
 

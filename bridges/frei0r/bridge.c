@@ -12,8 +12,11 @@
  * Parameters: position (0…1, the progress the host animates), transition
  * (a spec replacing the file's own), animation (a spec easing position),
  * duration and start (seconds: with duration > 0 progress comes from the
- * time the host passes instead), then the file's effect parameters,
- * normalised to 0…1 (see ../shared/transitions.h).
+ * time the host passes instead), then the file's effect parameters, as
+ * frei0r's numbers (real value = v × the largest magnitude of its declared
+ * range; see bridge_frei0r_real in ../shared/mixer.h), each explained with
+ * its range. Their kinds, ranges and defaults are read from the engine, so
+ * the engine is made when a host first asks about them.
  *
  * Pixels arrive as RGBA8888 with straight alpha; they are converted into
  * Segue's premultiplied surfaces and back with segue_surface_import and
@@ -48,32 +51,31 @@
 /* Who speaks in messages on stderr. */
 static const char who[] = "frei0r " SEGUE_FREI0R_FILE;
 
-/* This file's entry of transitions.h (NULL if it has none). */
+/* This file's entry of transitions.h (NULL if it has none), and its
+ * effect parameters as the engine declares them. */
 static const bridge_transition *file;
-/* Each effect parameter's explanation: its real meaning, then how frei0r's 0…1 maps onto it. */
+static bridge_declaration declarations[BRIDGE_MAX_PARAMS];
+/* Each effect parameter's explanation: its real meaning, then how frei0r's number maps onto it. */
 static char explanations[BRIDGE_MAX_PARAMS][512];
 
-static void explain(const bridge_param *param, char *out, size_t capacity)
+static void explain(const bridge_declaration *declaration, char *out, size_t capacity)
 {
-    int used = snprintf(out, capacity, "%s; as 0…1: ", param->meaning);
+    int used = snprintf(out, capacity, "%s; as frei0r's number v: ", declaration->meaning);
     if (used < 0 || (size_t)used >= capacity) return;
-    if (param->kind != BRIDGE_ENUM) {
-        snprintf(out + used, capacity - (size_t)used, "%g + v × %g%s", param->low, param->high - param->low,
-                 param->kind == BRIDGE_INTEGER ? ", rounded" : "");
+    if (declaration->kind != BRIDGE_ENUM) {
+        snprintf(out + used, capacity - (size_t)used, "v × %g%s", bridge_frei0r_scale(declaration),
+                 declaration->kind == BRIDGE_INTEGER ? ", rounded" : "");
         return;
     }
-    size_t n = bridge_case_count(param);
-    for (size_t i = 0; i < n && (size_t)used < capacity; i++) {
-        size_t length;
-        const char *text = bridge_case(param, i, &length);
-        used += snprintf(out + used, capacity - (size_t)used, "%s%.*s from %g", i ? ", " : "", (int)length, text,
-                         (double)i / (double)n);
-    }
+    for (size_t i = 0; i < declaration->case_count && (size_t)used < capacity; i++)
+        used += snprintf(out + used, capacity - (size_t)used, "%s%s from %g", i ? ", " : "", declaration->cases[i],
+                         bridge_frei0r_value(declaration, (double)i));
 }
 
-/* Finds this file's entry and loads libsegue.so, once; 1 when both worked.
- * Hosts differ in whether they call f0r_init first (MLT does not for
- * transitions), so every entry point that needs either calls this. */
+/* Finds this file's entry, loads libsegue.so and reads the parameters'
+ * declarations from the engine, once; 1 when all worked. Hosts differ in
+ * whether they call f0r_init first (MLT does not for transitions), so
+ * every entry point that needs any of them calls this. */
 static int ready;
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
@@ -85,8 +87,16 @@ static void setup(void)
         bridge_report(who, "not in transitions.h");
         return;
     }
-    for (size_t i = 0; i < file->param_count; i++) explain(&file->params[i], explanations[i], sizeof explanations[i]);
-    ready = bridge_load(who);
+    segue_engine *engine = bridge_load(who) ? bridge_engine(who) : NULL;
+    if (!engine) return;
+    ready = 1;
+    for (size_t i = 0; i < file->param_count && ready; i++) {
+        char error[512];
+        ready = bridge_declare(engine, &file->params[i], &declarations[i], error, sizeof error);
+        if (ready) explain(&declarations[i], explanations[i], sizeof explanations[i]);
+        else bridge_report(who, "%s", error);
+    }
+    segue.engine_unref(engine);
 }
 
 static int set_up(void)
@@ -104,7 +114,7 @@ static int param_count(void) { return EFFECT_PARAMS + (int)file->param_count; }
 
 typedef struct instance {
     int width, height;
-    /* Parameter values: numbers as frei0r sees them (0…1 for the effect's). */
+    /* Parameter values: numbers as frei0r sees them (see bridge_frei0r_real for the effect's). */
     double position, duration, start;
     double effect[BRIDGE_MAX_PARAMS];
     char *transition_spec, *animation_spec;
@@ -113,29 +123,14 @@ typedef struct instance {
     segue_surface *from, *to, *target;
 } instance;
 
-/* The spec text of effect parameter i from its 0…1 value: low + v·(high − low)
- * (rounded for integers), or an enum's case ⌊v·n⌋ (the last for v = 1). */
-static void spec_value(const bridge_param *param, double v, char *out, size_t capacity)
-{
-    if (!isfinite(v)) v = 0;
-    v = v < 0 ? 0 : v > 1 ? 1 : v;
-    if (param->kind != BRIDGE_ENUM) {
-        double real = param->low + v * (param->high - param->low);
-        snprintf(out, capacity, "%.17g", param->kind == BRIDGE_INTEGER ? round(real) : real);
-        return;
-    }
-    size_t n = bridge_case_count(param);
-    size_t index = v >= 1 ? n - 1 : (size_t)floor(v * (double)n + 1e-9);
-    bridge_case_text(param, index < n ? index : n - 1, out, capacity);
-}
-
 /* The file's spec with its effect parameters filled in. */
 static char *build_spec(const instance *self)
 {
     char values[BRIDGE_MAX_PARAMS][64];
     const char *texts[BRIDGE_MAX_PARAMS];
     for (size_t i = 0; i < file->param_count; i++) {
-        spec_value(&file->params[i], self->effect[i], values[i], sizeof values[i]);
+        bridge_value_text(&declarations[i], bridge_frei0r_real(&declarations[i], self->effect[i]), values[i],
+                          sizeof values[i]);
         texts[i] = values[i];
     }
     return bridge_spec(file, texts);
@@ -191,13 +186,6 @@ EXPORT void f0r_get_param_info(f0r_param_info_t *info, int index)
     *info = (f0r_param_info_t){ param->name, F0R_PARAM_DOUBLE, explanations[index - EFFECT_PARAMS] };
 }
 
-/* The default 0…1 value of effect parameter i. */
-static double normalised_default(const bridge_param *param)
-{
-    if (param->kind == BRIDGE_ENUM) return param->fallback / (double)bridge_case_count(param);
-    return param->high > param->low ? (param->fallback - param->low) / (param->high - param->low) : 0;
-}
-
 EXPORT f0r_instance_t f0r_construct(unsigned int width, unsigned int height)
 {
     if (!set_up() || width == 0 || height == 0 || width > SEGUE_SURFACE_MAX_SIDE || height > SEGUE_SURFACE_MAX_SIDE)
@@ -207,7 +195,8 @@ EXPORT f0r_instance_t f0r_construct(unsigned int width, unsigned int height)
     self->width = (int)width;
     self->height = (int)height;
     self->mixer.who = who;
-    for (size_t i = 0; i < file->param_count; i++) self->effect[i] = normalised_default(&file->params[i]);
+    for (size_t i = 0; i < file->param_count; i++)
+        self->effect[i] = bridge_frei0r_value(&declarations[i], declarations[i].fallback);
     if (segue.surface_create(self->width, self->height, &self->from) != SEGUE_OK
         || segue.surface_create(self->width, self->height, &self->to) != SEGUE_OK
         || segue.surface_create(self->width, self->height, &self->target) != SEGUE_OK) {

@@ -14,8 +14,11 @@
  *
  * Properties (all may change between frames):
  *  - the effect parameters of the entry in their real units (columns=8,
- *    from=.top or from=top); a value outside its range or not one of the
- *    cases is reported once and replaced by the default;
+ *    from=.top or from=top), with the kinds, ranges and defaults their
+ *    effects declare in the engine; numbers may be keyframed as MLT
+ *    animations (force=0=0;24=2, frames counted from the transition's
+ *    start); a value outside its range or not one of the cases is
+ *    reported once and replaced by the default;
  *  - transition: a spec that replaces the entry's own;
  *  - animation: a spec that eases the progress (.smooth, .bouncy, …);
  *  - position: the progress, 0…1, animatable ("0=0;-1=1"); when it is not
@@ -69,7 +72,10 @@ typedef struct surfaces {
 typedef struct state {
     const bridge_transition *entry;
     const char *who;
-    /* Under the service's lock. */
+    /* Under the service's lock: the entry's parameters as the engine
+     * declares them (read on the first frame), and the mixer. */
+    int declared;
+    bridge_declaration declarations[BRIDGE_MAX_PARAMS];
     bridge_mixer mixer;
     pthread_mutex_t pool_lock;
     surfaces *idle;
@@ -133,57 +139,77 @@ static void give_back(state *self, surfaces *set)
 /* ------------------------------------------------------------------ */
 /* Properties                                                           */
 
-/* The spec text of `param` from its property `text` (NULL: the default).
- * Numbers must lie in low…high (integers are rounded); an enum's value is
- * one of its cases, with or without the leading dot. */
-static void spec_value(state *self, const bridge_param *param, const char *text, char *out, size_t capacity)
+/* Reads the entry's parameters from the engine, once; 1 when they are read. */
+static int declare(state *self, segue_engine *engine)
 {
-    if (text && *text) {
-        if (param->kind == BRIDGE_ENUM) {
-            const char *bare = *text == '.' ? text + 1 : text;
-            for (size_t i = 0; i < bridge_case_count(param); i++) {
-                size_t length;
-                const char *option = bridge_case(param, i, &length);
-                const char *option_bare = *option == '.' ? option + 1 : option;
-                size_t bare_length = length - (size_t)(option_bare - option);
-                if (strlen(bare) == bare_length && !strncmp(bare, option_bare, bare_length)) {
-                    bridge_case_text(param, i, out, capacity);
-                    return;
-                }
-            }
-        } else {
-            char *end;
-            double value = strtod(text, &end);
-            while (*end == ' ') end++;
-            if (end != text && !*end && isfinite(value) && value >= param->low && value <= param->high) {
-                snprintf(out, capacity, "%.17g", param->kind == BRIDGE_INTEGER ? round(value) : value);
-                return;
-            }
+    for (size_t i = 0; i < self->entry->param_count && !self->declared; i++) {
+        char error[512];
+        if (!bridge_declare(engine, &self->entry->params[i], &self->declarations[i], error, sizeof error)) {
+            bridge_report_once(self->who, error);
+            return 0;
         }
-        char message[512];
-        snprintf(message, sizeof message, "%s=%s is not %s; using the default", param->name, text,
-                 param->kind == BRIDGE_ENUM ? "one of its cases" : "a number in its range");
-        bridge_report_once(self->who, message);
     }
-    if (param->kind == BRIDGE_ENUM)
-        bridge_case_text(param, (size_t)param->fallback, out, capacity);
-    else
-        snprintf(out, capacity, "%.17g", param->fallback);
+    self->declared = 1;
+    return 1;
 }
 
-/* The spec: the transition property, else the entry's with its parameters. */
-static char *current_spec(state *self, mlt_properties properties, int *plus_lighter)
+/* A number or an MLT animation ("0=1;24=2.5") as the value at `position`
+ * of `length` frames; 0 when `text` is neither. */
+static int number_at(mlt_properties properties, const char *name, const char *text, int position, int length,
+                     double *out)
 {
+    if (strchr(text, '=')) {
+        *out = mlt_properties_anim_get_double(properties, name, position, length);
+        return isfinite(*out);
+    }
+    char *end;
+    *out = strtod(text, &end);
+    while (*end == ' ') end++;
+    return end != text && !*end && isfinite(*out);
+}
+
+/* The spec text of a parameter from its property (unset: the default). A
+ * number, or a keyframed one at this frame, must lie in its declared range
+ * (integers are rounded); an enum's value is one of its cases, with or
+ * without the leading dot. */
+static void spec_value(state *self, const bridge_declaration *declaration, mlt_properties properties, int position,
+                       int length, char *out, size_t capacity)
+{
+    const char *name = declaration->param->name, *text = mlt_properties_get(properties, name);
+    double value = declaration->fallback;
+    if (text && *text) {
+        double given;
+        int valid = declaration->kind == BRIDGE_ENUM
+                        ? (given = bridge_case_index(declaration, text)) >= 0
+                        : number_at(properties, name, text, position, length, &given)
+                              && given >= declaration->low && given <= declaration->high;
+        if (valid) {
+            value = given;
+        } else {
+            char message[512];
+            snprintf(message, sizeof message, "%s=%s is not %s; using the default", name, text,
+                     declaration->kind == BRIDGE_ENUM ? "one of its cases" : "a number in its range");
+            bridge_report_once(self->who, message);
+        }
+    }
+    bridge_value_text(declaration, value, out, capacity);
+}
+
+/* The spec: the transition property, else the entry's with its parameters
+ * at this frame; NULL when there is no engine or its declarations cannot be read. */
+static char *current_spec(state *self, mlt_properties properties, int position, int length, int *plus_lighter)
+{
+    segue_engine *engine = bridge_mixer_engine(&self->mixer);
     const char *own = mlt_properties_get(properties, "transition");
-    if (own && *own) {
+    if (engine && own && *own) {
         *plus_lighter = 0;
         return strdup(own);
     }
+    if (!engine || !declare(self, engine)) return NULL;
     char values[BRIDGE_MAX_PARAMS][64];
     const char *texts[BRIDGE_MAX_PARAMS];
     for (size_t i = 0; i < self->entry->param_count; i++) {
-        const bridge_param *param = &self->entry->params[i];
-        spec_value(self, param, mlt_properties_get(properties, param->name), values[i], sizeof values[i]);
+        spec_value(self, &self->declarations[i], properties, position, length, values[i], sizeof values[i]);
         texts[i] = values[i];
     }
     *plus_lighter = self->entry->plus_lighter;
@@ -202,16 +228,16 @@ static int make_plan(mlt_transition transition, state *self, mlt_frame a_frame, 
 {
     mlt_properties properties = MLT_TRANSITION_PROPERTIES(transition);
     mlt_service_lock(MLT_TRANSITION_SERVICE(transition));
+    int position = (int)mlt_transition_get_position(transition, a_frame);
+    int length = (int)mlt_transition_get_length(transition);
+    length = length > 0 ? length : 1;
     int plus_lighter = 0;
-    char *spec = current_spec(self, properties, &plus_lighter);
+    char *spec = current_spec(self, properties, position, length, &plus_lighter);
     int ready = bridge_mixer_prepare(&self->mixer, spec, plus_lighter, mlt_properties_get(properties, "animation"));
     free(spec);
     double linear = mlt_transition_get_progress(transition, a_frame);
-    if (mlt_properties_get(properties, "position")) {
-        mlt_position length = mlt_transition_get_length(transition);
-        linear = mlt_properties_anim_get_double(properties, "position", mlt_transition_get_position(transition, a_frame),
-                                                length > 0 ? length : 1);
-    }
+    if (mlt_properties_get(properties, "position"))
+        linear = mlt_properties_anim_get_double(properties, "position", position, length);
     *out = (plan){ .engine = self->mixer.engine,
                    .transition = ready ? segue.transition_ref(self->mixer.transition) : NULL,
                    .plus_lighter = self->mixer.plus_lighter,
@@ -393,26 +419,35 @@ static mlt_properties metadata(mlt_service_type type, const char *service, void 
     mlt_properties_set(child(meta, "tags"), "0", "Video");
     mlt_properties parameters = child(meta, "parameters");
     int index = 0;
-    for (size_t i = 0; i < entry->param_count; i++) {
-        const bridge_param *param = &entry->params[i];
-        const char *kind = param->kind == BRIDGE_ENUM ? "string" : param->kind == BRIDGE_INTEGER ? "integer" : "float";
-        mlt_properties p = describe_parameter(parameters, index++, param->name, kind, param->name, param->meaning);
-        if (param->kind == BRIDGE_ENUM) {
+    segue_engine *engine = bridge_load(who) ? bridge_engine(who) : NULL;
+    for (size_t i = 0; engine && i < entry->param_count; i++) {
+        bridge_declaration declaration;
+        char error[512];
+        if (!bridge_declare(engine, &entry->params[i], &declaration, error, sizeof error)) {
+            bridge_report_once(who, error);
+            continue;
+        }
+        const char *kind = declaration.kind == BRIDGE_ENUM      ? "string"
+                           : declaration.kind == BRIDGE_INTEGER ? "integer"
+                                                                : "float";
+        mlt_properties p = describe_parameter(parameters, index++, entry->params[i].name, kind, entry->params[i].name,
+                                              declaration.meaning);
+        if (declaration.kind == BRIDGE_ENUM) {
             mlt_properties values = child(p, "values");
-            char text[64], number[24];
-            for (size_t k = 0; k < bridge_case_count(param); k++) {
-                bridge_case_text(param, k, text, sizeof text);
+            char number[24];
+            for (size_t k = 0; k < declaration.case_count; k++) {
                 snprintf(number, sizeof number, "%zu", k);
-                mlt_properties_set(values, number, text);
+                mlt_properties_set(values, number, declaration.cases[k]);
             }
-            bridge_case_text(param, (size_t)param->fallback, text, sizeof text);
-            mlt_properties_set(p, "default", text);
+            mlt_properties_set(p, "default", declaration.cases[(size_t)declaration.fallback]);
         } else {
-            mlt_properties_set_double(p, "minimum", param->low);
-            mlt_properties_set_double(p, "maximum", param->high);
-            mlt_properties_set_double(p, "default", param->fallback);
+            mlt_properties_set_double(p, "minimum", declaration.low);
+            mlt_properties_set_double(p, "maximum", declaration.high);
+            mlt_properties_set_double(p, "default", declaration.fallback);
+            mlt_properties_set(p, "animation", "yes");
         }
     }
+    if (engine) segue.engine_unref(engine);
     describe_parameter(parameters, index++, "transition", "string", "Transition",
                        "A Segue spec that replaces this service's transition, e.g. .push(from: .bottom) or "
                        ".asymmetric(insertion: .opacity, removal: .explode); empty: its own");

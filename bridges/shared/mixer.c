@@ -65,11 +65,15 @@ static int library_path(char *out, size_t capacity)
 static int loaded;
 static char load_failure[4096 + 256];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+/* The library a tool names, instead of the one beside this file. */
+static const char *named_library;
 
 static void load(void)
 {
     char path[4096];
-    if (!library_path(path, sizeof path)) {
+    if (named_library) {
+        snprintf(path, sizeof path, "%s", named_library);
+    } else if (!library_path(path, sizeof path)) {
         snprintf(load_failure, sizeof load_failure, "cannot work out where this file is, so cannot find libsegue.so");
         return;
     }
@@ -95,6 +99,9 @@ static void load(void)
         { (void **)&segue.surface_export, "segue_surface_export" },
         { (void **)&segue.render, "segue_render" },
         { (void **)&segue.last_error, "segue_last_error" },
+        { (void **)&segue.engine_effect_count, "segue_engine_effect_count" },
+        { (void **)&segue.engine_effect, "segue_engine_effect" },
+        { (void **)&segue.engine_effect_param, "segue_engine_effect_param" },
     };
     for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
         *symbols[i].slot = dlsym(handle, symbols[i].name);
@@ -113,6 +120,12 @@ int bridge_load(const char *who)
     pthread_once(&load_once, load);
     if (!loaded) bridge_report_once(who, load_failure);
     return loaded;
+}
+
+int bridge_load_path(const char *who, const char *path)
+{
+    named_library = path;
+    return bridge_load(who);
 }
 
 /* ------------------------------------------------------------------ */
@@ -145,6 +158,145 @@ void bridge_engine_release(void)
     if (shared_engine) segue.engine_unref(shared_engine);
     shared_engine = NULL;
     pthread_mutex_unlock(&engine_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Parameters as the engine declares them                               */
+
+/* Effect `name`'s index in the engine, or -1. */
+static long effect_index(segue_engine *engine, const char *name)
+{
+    size_t count = segue.engine_effect_count(engine);
+    for (size_t i = 0; i < count; i++) {
+        segue_effect_info info = { .struct_size = sizeof info };
+        if (segue.engine_effect(engine, i, &info) == SEGUE_OK && !strcmp(info.name, name)) return (long)i;
+    }
+    return -1;
+}
+
+/* The cases of an argument no effect declares, from its '|'-separated list. */
+static int listed_cases(const bridge_param *param, bridge_declaration *out)
+{
+    const char *start = param->cases;
+    while (start && out->case_count < BRIDGE_MAX_CASES) {
+        const char *bar = strchr(start, '|');
+        size_t length = bar ? (size_t)(bar - start) : strlen(start);
+        snprintf(out->cases[out->case_count++], BRIDGE_CASE_MAX, "%.*s", (int)length, start);
+        start = bar ? bar + 1 : NULL;
+    }
+    return out->case_count > 0;
+}
+
+/* What the effect declares: kind, range, cases and default. */
+static int declared(segue_engine *engine, const bridge_param *param, bridge_declaration *out, const char **summary,
+                    char *error, size_t capacity)
+{
+    const char *name = param->declared ? param->declared : param->name;
+    long effect = effect_index(engine, param->effect);
+    if (effect < 0) {
+        snprintf(error, capacity, "the engine has no effect .%s, which declares '%s' (is its plugin installed?)",
+                 param->effect, param->name);
+        return 0;
+    }
+    segue_effect_info info = { .struct_size = sizeof info };
+    segue.engine_effect(engine, (size_t)effect, &info);
+    for (uint32_t i = 0; i < info.param_count; i++) {
+        segue_param_desc desc = { .struct_size = sizeof desc };
+        if (segue.engine_effect_param(engine, (size_t)effect, i, &desc) != SEGUE_OK || strcmp(desc.name, name)) continue;
+        const segue_value *fallback = param->identity ? &desc.identity : &desc.active;
+        *summary = desc.summary;
+        if (desc.kind == SEGUE_KIND_ENUM) {
+            out->kind = BRIDGE_ENUM;
+            for (uint32_t c = 0; c < desc.case_count && out->case_count < BRIDGE_MAX_CASES; c++) {
+                snprintf(out->cases[out->case_count], BRIDGE_CASE_MAX, ".%s", desc.cases[c]);
+                if (fallback->text && !strcmp(fallback->text, desc.cases[c])) out->fallback = (double)out->case_count;
+                out->case_count++;
+            }
+            return 1;
+        }
+        if ((desc.kind == SEGUE_KIND_NUMBER || desc.kind == SEGUE_KIND_INTEGER) && (desc.flags & SEGUE_PARAM_HAS_RANGE)) {
+            out->kind = desc.kind == SEGUE_KIND_INTEGER ? BRIDGE_INTEGER : BRIDGE_NUMBER;
+            out->low = desc.minimum;
+            out->high = desc.maximum;
+            out->fallback = fallback->number;
+            return 1;
+        }
+        snprintf(error, capacity, ".%s's parameter '%s' is not an enum or a number with a range, so a host cannot show it",
+                 param->effect, name);
+        return 0;
+    }
+    snprintf(error, capacity, ".%s declares no parameter '%s'", param->effect, name);
+    return 0;
+}
+
+int bridge_declare(segue_engine *engine, const bridge_param *param, bridge_declaration *out, char *error,
+                   size_t capacity)
+{
+    *out = (bridge_declaration){ .param = param, .kind = BRIDGE_ENUM };
+    const char *summary = param->meaning;
+    if (param->effect) {
+        const char *own = NULL;
+        if (!declared(engine, param, out, &own, error, capacity)) return 0;
+        if (!summary) summary = own;
+    } else if (!listed_cases(param, out)) {
+        snprintf(error, capacity, "'%s' has neither an effect nor cases", param->name);
+        return 0;
+    }
+    if (param->fallback) {
+        int index = bridge_case_index(out, param->fallback);
+        if (out->kind == BRIDGE_ENUM && index >= 0) out->fallback = index;
+        else if (out->kind != BRIDGE_ENUM) out->fallback = strtod(param->fallback, NULL);
+    }
+    int used = snprintf(out->meaning, sizeof out->meaning, "%s", summary ? summary : param->name);
+    for (size_t i = 0; i < out->case_count && used >= 0 && (size_t)used < sizeof out->meaning; i++)
+        used += snprintf(out->meaning + used, sizeof out->meaning - (size_t)used, "%s%s", i ? ", " : ": ",
+                         out->cases[i]);
+    if (out->kind != BRIDGE_ENUM && used >= 0 && (size_t)used < sizeof out->meaning)
+        snprintf(out->meaning + used, sizeof out->meaning - (size_t)used, ", %g…%g", out->low, out->high);
+    return 1;
+}
+
+void bridge_value_text(const bridge_declaration *declaration, double value, char *out, size_t capacity)
+{
+    if (!isfinite(value)) value = declaration->fallback;
+    if (declaration->kind == BRIDGE_ENUM) {
+        double last = (double)declaration->case_count - 1;
+        size_t index = (size_t)(value < 0 ? 0 : value > last ? last : value);
+        snprintf(out, capacity, "%s", declaration->case_count ? declaration->cases[index] : "");
+        return;
+    }
+    value = value < declaration->low ? declaration->low : value > declaration->high ? declaration->high : value;
+    snprintf(out, capacity, "%.17g", declaration->kind == BRIDGE_INTEGER ? round(value) : value);
+}
+
+int bridge_case_index(const bridge_declaration *declaration, const char *text)
+{
+    const char *bare = *text == '.' ? text + 1 : text;
+    for (size_t i = 0; i < declaration->case_count; i++)
+        if (!strcmp(declaration->cases[i] + (declaration->cases[i][0] == '.'), bare)) return (int)i;
+    return -1;
+}
+
+double bridge_frei0r_scale(const bridge_declaration *declaration)
+{
+    if (declaration->kind == BRIDGE_ENUM) return (double)declaration->case_count;
+    double scale = fmax(fabs(declaration->low), fabs(declaration->high));
+    return scale > 0 ? scale : 1;
+}
+
+double bridge_frei0r_real(const bridge_declaration *declaration, double v)
+{
+    if (!isfinite(v)) return declaration->fallback;
+    if (declaration->kind == BRIDGE_ENUM) {
+        double n = (double)declaration->case_count;
+        return v >= 1 ? n - 1 : v <= 0 ? 0 : floor(v * n + 1e-9);
+    }
+    return v * bridge_frei0r_scale(declaration);
+}
+
+double bridge_frei0r_value(const bridge_declaration *declaration, double real)
+{
+    return real / bridge_frei0r_scale(declaration);
 }
 
 /* ------------------------------------------------------------------ */
@@ -212,12 +364,17 @@ static void prepare_animation(bridge_mixer *mixer, const char *animation)
     mixer->animation_seconds = seconds;
 }
 
+segue_engine *bridge_mixer_engine(bridge_mixer *mixer)
+{
+    /* Taken on the first frame, not when the host makes an instance: hosts
+     * make one of everything when they scan (GStreamer's registry does). */
+    if (!mixer->engine) mixer->engine = bridge_engine(mixer->who);
+    return mixer->engine;
+}
+
 int bridge_mixer_prepare(bridge_mixer *mixer, const char *spec, int plus_lighter, const char *animation)
 {
-    /* The engine is taken on the first frame, not when the host makes an
-     * instance: hosts make one of everything when they scan (GStreamer's
-     * registry does), and loading plugins for each would slow that down. */
-    if (!mixer->engine && !(mixer->engine = bridge_engine(mixer->who))) return 0;
+    if (!bridge_mixer_engine(mixer)) return 0;
     if (spec) prepare_transition(mixer, spec, plus_lighter);
     prepare_animation(mixer, animation);
     return mixer->transition != NULL;

@@ -41,14 +41,20 @@ typedef struct bridge_api {
     segue_status (*render)(segue_engine *, const segue_transition *, segue_surface *, segue_surface *, double,
                            const segue_scene *, segue_surface *);
     const char *(*last_error)(void);
+    size_t (*engine_effect_count)(const segue_engine *);
+    segue_status (*engine_effect)(const segue_engine *, size_t, segue_effect_info *);
+    segue_status (*engine_effect_param)(const segue_engine *, size_t, uint32_t, segue_param_desc *);
 } bridge_api;
 
 /* Valid once bridge_load() has returned 1. */
 extern bridge_api segue;
 
-/* Loads libsegue.so, once per process; 1 when it is loaded, 0 (reported,
- * naming `who` and the path tried) when it cannot be. */
+/* Loads libsegue.so, once per process, from beside the folder that holds
+ * this file (or from `path`, when a tool names it, before any other call);
+ * 1 when it is loaded, 0 (reported, naming `who` and the path tried) when
+ * it cannot be. */
 int bridge_load(const char *who);
+int bridge_load_path(const char *who, const char *path);
 
 /* One line on stderr: "segue <who>: <message>". */
 void bridge_report(const char *who, const char *format, ...) __attribute__((format(printf, 2, 3)));
@@ -66,6 +72,62 @@ segue_engine *bridge_engine(const char *who);
 /* Drops the process's own reference to the engine (instances keep theirs);
  * the next bridge_engine() makes a new one. */
 void bridge_engine_release(void);
+
+/* ------------------------------------------------------------------ */
+/* Parameters as the engine declares them                              */
+
+enum bridge_kind {
+    BRIDGE_NUMBER,  /* a real number in low…high */
+    BRIDGE_INTEGER, /* a whole number in low…high */
+    BRIDGE_ENUM     /* one of `cases` */
+};
+
+enum { BRIDGE_MAX_CASES = 8, BRIDGE_CASE_MAX = 32 };
+
+/* An entry's parameter with what the engine declares of it. */
+typedef struct bridge_declaration {
+    const bridge_param *param;
+    enum bridge_kind kind;
+    /** Numbers: the range. */
+    double low, high;
+    /** The default: a number, or the index of an enum's case. */
+    double fallback;
+    size_t case_count;
+    /** An enum's cases as spec text (".top"). */
+    char cases[BRIDGE_MAX_CASES][BRIDGE_CASE_MAX];
+    /** What it means, ending with its range or cases: "Pieces across, 1…64". */
+    char meaning[384];
+} bridge_declaration;
+
+/* Reads what `engine` declares of `param` (its effect's parameter) into
+ * `out`: 1, or 0 with the reason in `error` (the effect is not loaded, or
+ * declares a number without a range, which no host could show). */
+int bridge_declare(segue_engine *engine, const bridge_param *param, bridge_declaration *out, char *error,
+                   size_t capacity);
+
+/* The spec text of a declared parameter's value: a number (clamped to its
+ * range, rounded for integers) or an enum's case `value` (clamped to its
+ * cases). */
+void bridge_value_text(const bridge_declaration *declaration, double value, char *out, size_t capacity);
+
+/* The index of the case `text` names, with or without its leading dot; -1
+ * when it names none. */
+int bridge_case_index(const bridge_declaration *declaration, const char *text);
+
+/*
+ * frei0r's numbers: a host passes every parameter as a double, 0…1 by
+ * frei0r's convention. A number's real value is v × scale, scale being the
+ * largest magnitude of its range (so 0…1 reaches 0…high, and a host that
+ * shows v × scale, as Kdenlive does, shows the real value); an enum's is
+ * case ⌊v × n⌋ of its n cases (v = 1 the last).
+ */
+double bridge_frei0r_scale(const bridge_declaration *declaration);
+
+/* The real value (number) or case index (enum) of frei0r's `v`. */
+double bridge_frei0r_real(const bridge_declaration *declaration, double v);
+
+/* frei0r's v for a real value or case index: the inverse of bridge_frei0r_real(). */
+double bridge_frei0r_value(const bridge_declaration *declaration, double real);
 
 /* The spec of `entry` with its effect parameters set to `values` (spec
  * text, one per parameter, e.g. "8" or ".top"); malloc'd, NULL when it does
@@ -86,6 +148,9 @@ typedef struct bridge_mixer {
     segue_animation *animation;
     double animation_seconds;
 } bridge_mixer;
+
+/* The mixer's engine, taken on first use; NULL (reported) when there is none. */
+segue_engine *bridge_mixer_engine(bridge_mixer *mixer);
 
 /* Makes the transition from `spec` (plus_lighter: the views are added, a
  * true crossfade) and the animation from `animation` (NULL or empty:

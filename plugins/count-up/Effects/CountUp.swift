@@ -15,7 +15,8 @@ struct CountUp: Effect {
     static let summary = "A number counting up, drawn centred over the content; its colour switches at a threshold"
 
     static let value = Parameter.number(
-        "value", summary: "The number shown", active: 0, identity: 100, animatable: true)
+        "value", summary: "The number shown", active: 0, identity: 100, range: -1_000_000...1_000_000,
+        animatable: true)
     static let format = Parameter.string(
         "format", summary: "A printf-style format with one of %f %e %g %d %i, e.g. %.1f or %d%%", default: "%.1f")
     static let threshold = Parameter.number(

@@ -41,7 +41,8 @@ struct Explode: Effect {
     static let seed = Parameter.integer(
         "seed", summary: "Picks the pieces' random directions, speeds and spins", default: 1)
     static let force = Parameter.number(
-        "force", summary: "How far pieces fly: at 1 about the frame's diagonal by progress 1", default: 1)
+        "force", summary: "How far pieces fly: at 1 about the frame's diagonal by progress 1", default: 1,
+        range: 0...10)
     static let gravity = Parameter.number(
         "gravity", summary: "The pull downwards: at 1 a fall of the frame's height by progress 1", default: 1)
     static let spin = Parameter.number(
