@@ -6,11 +6,13 @@
  *
  * Why beside the frei0r bridge: MLT hands a frei0r mixer RGBA and converts
  * both clips into it and the result back, which costs several times the
- * transition itself at 1080p. A native service takes the clips in the
- * format the rest of the chain uses: 4:2:0 (MLT's yuv420p, what decoders
- * give and encoders take) converted by Segue's own edge conversions
- * (segue_surface_import/export), or RGBA when the consumer asks for RGB or
- * a side is odd, as frei0r's.
+ * transition itself at 1080p. A native service works in 4:2:0 (MLT's
+ * yuv420p, what decoders give and encoders take) converted by Segue's own
+ * edge conversions (segue_surface_import/export), or in RGBA when the
+ * consumer asks for RGB or a side is odd, as frei0r's. It asks for the
+ * clips in the format the consumer asks for and has MLT convert them from
+ * there (see get_image: MLT 7.12's frame cache makes any other request
+ * depend on thread timing).
  *
  * Properties (all may change between frames):
  *  - the effect parameters of the entry in their real units (columns=8,

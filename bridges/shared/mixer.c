@@ -260,8 +260,9 @@ void bridge_value_text(const bridge_declaration *declaration, double value, char
 {
     if (!isfinite(value)) value = declaration->fallback;
     if (declaration->kind == BRIDGE_ENUM) {
-        double last = (double)declaration->case_count - 1;
-        size_t index = (size_t)(value < 0 ? 0 : value > last ? last : value);
+        size_t index = 0;
+        if (declaration->case_count && value > 0)
+            index = value >= (double)declaration->case_count ? declaration->case_count - 1 : (size_t)value;
         snprintf(out, capacity, "%s", declaration->case_count ? declaration->cases[index] : "");
         return;
     }
@@ -366,8 +367,9 @@ static void prepare_animation(bridge_mixer *mixer, const char *animation)
 
 segue_engine *bridge_mixer_engine(bridge_mixer *mixer)
 {
-    /* Taken on the first frame, not when the host makes an instance: hosts
-     * make one of everything when they scan (GStreamer's registry does). */
+    /* A reference to the process's engine, taken on the first frame, not
+     * when the host makes an instance (hosts make one of everything when
+     * they scan, as GStreamer's registry does). */
     if (!mixer->engine) mixer->engine = bridge_engine(mixer->who);
     return mixer->engine;
 }
