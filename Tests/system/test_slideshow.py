@@ -101,8 +101,8 @@ class SlideshowTests(Workspace):
 
     def test_usage_errors_name_the_command_as_it_was_called(self):
         for command in ("slideshow", "sequence"):
-            result = segue(command, self.exact, self.card, "--duration", "0", "-o", self.path("show.y4m"), check=2)
-            self.assertIn(f"segue {command}: option '--duration' needs seconds above 0", result.stderr)
+            result = segue(command, self.exact, self.card, "--duration", "-1", "-o", self.path("show.y4m"), check=2)
+            self.assertIn(f"segue {command}: option '--duration' needs seconds from 0 (a hard cut)", result.stderr)
             self.assertIn(f"Run 'segue {command} --help' for usage.", result.stderr)
 
 

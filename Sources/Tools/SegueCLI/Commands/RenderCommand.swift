@@ -17,7 +17,9 @@ enum RenderCommand {
         A and B are pictures (PNG, JPEG, WebP, GIF, TIFF, BMP) or videos (mp4, mov,
         mkv, webm, y4m …): a video stays live, the removed one playing its last
         --duration seconds, the inserted one its first, and their sound crossfades
-        along the transition's progress.
+        along the transition's progress. A video named with a time range plays that
+        part of it ('talk.mp4#t=12.5,48', '#t=,20', '#t=3': W3C Media Fragments, as
+        in 'segue sequence'); --from-start and --to-start count from its start.
 
         Options:
           --from FILE           the view being removed
@@ -112,12 +114,14 @@ enum RenderCommand {
         let total = frameRate.tick(ofFrame: frames, ticksPerSecond: rate)
         func progress(_ sample: Int) -> Double { animation.progress(at: Double(sample) / Double(rate)) }
         var voices: [SoundMix.Voice] = []
-        if let reader = from?.audio {
-            voices.append(.init(reader: { reader }, outputStart: 0, sourceStart: Int((fromStart * Double(rate)).rounded()),
+        // A clip's sound starts where its picture does: at its trim's start, plus --from-start or --to-start.
+        func sample(_ clip: Clip, _ start: Double) -> Int { Int(((clip.start + start) * Double(rate)).rounded()) }
+        if let from, let reader = from.audio {
+            voices.append(.init(reader: { reader }, outputStart: 0, sourceStart: sample(from, fromStart),
                                 range: 0..<total) { fade.gains(progress($0)).leaving })
         }
-        if let reader = to?.audio {
-            voices.append(.init(reader: { reader }, outputStart: 0, sourceStart: Int((toStart * Double(rate)).rounded()),
+        if let to, let reader = to.audio {
+            voices.append(.init(reader: { reader }, outputStart: 0, sourceStart: sample(to, toStart),
                                 range: 0..<total) { fade.gains(progress($0)).entering })
         }
         return SoundMix(format: format, voices: voices)

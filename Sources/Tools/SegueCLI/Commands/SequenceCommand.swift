@@ -20,22 +20,28 @@ enum SequenceCommand {
         WebP, GIF, TIFF, BMP) stay still for --hold seconds besides their transitions.
         The output lasts exactly the clips' lengths minus the overlaps.
 
+        A video plays in part when its name ends in a time range, as browsers take
+        it (W3C Media Fragments): 'talk.mp4#t=12.5,48' from 12.5 s to 48 s,
+        'talk.mp4#t=,20' its first 20 s, 'talk.mp4#t=3' from 3 s to its end; times
+        in seconds or as mm:ss or hh:mm:ss.sss. A file really named so is that file.
+
         The output takes the first clip's size and frame rate unless --size and --fps
         say otherwise; other sizes are placed with --placement, rotated phone videos and
         photos come out upright, and every rate is sampled by timestamp: output frame i
         shows, from each clip, the frame whose interval contains its time i / fps.
 
         --transition and --duration take one value for every junction or one per
-        junction, in order; '--transition random' picks for each junction among the
+        junction, in order; 'cut' (or a --duration of 0) joins two clips with no
+        transition and no overlap; '--transition random' picks for each junction among the
         loaded transitions and effects whose finished state shows the clip unchanged
         (--seed makes the choice repeatable). The animation is stretched to each
         junction's duration.
 
         Options:
-          --transition SPEC     a SwiftUI transition, 'random', or one per junction (default:
-                                .opacity with --blend plusLighter, a true crossfade)
-          --duration S          seconds each junction lasts, or one per junction (default: the
-                                animation's duration)
+          --transition SPEC     a SwiftUI transition, 'cut', 'random', or one per junction
+                                (default: .opacity with --blend plusLighter, a true crossfade)
+          --duration S          seconds each junction lasts, or one per junction; 0 is a hard cut
+                                (default: the animation's duration)
           --animation SPEC      how each transition progresses (default: .easeInOut(duration: 1))
           --hold S              seconds a picture stays still between its transitions (default: 2)
           --fps RATE            output frames per second: 25, 29.97, 30000/1001 … (default: the
@@ -54,6 +60,8 @@ enum SequenceCommand {
           segue sequence a.jpg b.jpg c.jpg --transition random --seed 7 --hold 3 -o show.mp4
           segue sequence a.mp4 b.mp4 c.mp4 --transition .slide --transition .explode \\
               --duration 1 --duration 0.5 -o - | ffplay -
+          segue sequence 'GX010042.MP4#t=12.5,48' 'GX010043.MP4#t=3' GX010044.MP4 \\
+              --transition '.push(from: .trailing)' --transition cut --duration 0.8 -o trip.mp4
           segue sequence long.mp4 other.mp4 --range 0:900 -o part1.y4m
         """
     }
@@ -83,7 +91,9 @@ enum SequenceCommand {
         } ?? .easeInOut(duration: 1)
         let junctions = paths.count - 1
         let transitions = try Self.transitions(args, engine: engine, junctions: junctions)
-        let overlaps = try Self.durations(args, junctions: junctions, default: animation.duration)
+        // A hard cut (`--transition cut` or `--duration 0`) joins two clips with no overlap.
+        let overlaps = zip(transitions, try Self.durations(args, junctions: junctions, default: animation.duration))
+            .map { transition, duration in transition == nil ? 0 : duration }
         var settings = try MediaOptions.settings(args)
         let wantsAudio = MediaWriter.handles(output) && settings.audio != nil
         if !wantsAudio { settings.audio = nil }
@@ -150,7 +160,7 @@ enum SequenceCommand {
                 }
             case .junction(let j, let fromTime, let toTime, let elapsed):
                 let progress = animation.progress(at: elapsed / overlaps[j] * animation.duration)
-                try engine.render(transitions[j], from: try clips[j].picture(at: fromTime),
+                try engine.render(transitions[j]!, from: try clips[j].picture(at: fromTime),
                                   to: try clips[j + 1].picture(at: toTime), progress: progress, scene: scene, into: target)
                 held = nil
             }
@@ -170,10 +180,15 @@ enum SequenceCommand {
         let voices = clips.facts.indices.compactMap { k -> SoundMix.Voice? in
             guard clips.facts[k].hasAudio else { return nil }
             let start = sample(timeline.starts[k])
-            let end = sample(timeline.starts[k] + timeline.durations[k])
-            let fadeIn = k > 0 ? sample(timeline.junctionStart(k - 1))..<sample(timeline.junctionStart(k - 1) + timeline.overlaps[k - 1]) : start..<start
-            let fadeOut = k < timeline.overlaps.count ? sample(timeline.junctionStart(k))..<end : end..<end
-            return SoundMix.Voice(reader: { try clips[k].audio }, outputStart: start, sourceStart: 0,
+            let leaving = k < timeline.overlaps.count ? timeline.overlaps[k] : nil
+            // At a hard cut the sound ends where the next clip's picture starts.
+            let end = leaving == 0 ? sample(timeline.starts[k + 1]) : sample(timeline.starts[k] + timeline.durations[k])
+            let fadeIn = k > 0 && timeline.overlaps[k - 1] > 0
+                ? sample(timeline.junctionStart(k - 1))..<sample(timeline.junctionStart(k - 1) + timeline.overlaps[k - 1])
+                : start..<start
+            let fadeOut = (leaving ?? 0) > 0 ? sample(timeline.junctionStart(k))..<end : end..<end
+            return SoundMix.Voice(reader: { try clips[k].audio }, outputStart: start,
+                                  sourceStart: sample(clips.facts[k].start),
                                   range: start..<end) { s in
                 if fadeIn.contains(s) { return fade.gains(progress(junction: k - 1, at: s)).entering }
                 if fadeOut.contains(s) { return fade.gains(progress(junction: k, at: s)).leaving }
@@ -183,8 +198,9 @@ enum SequenceCommand {
         return SoundMix(format: format, voices: voices)
     }
 
-    /// One transition per junction, from the --transition options.
-    static func transitions(_ args: Arguments, engine: Engine, junctions: Int) throws -> [Transition] {
+    /// One transition per junction, from the --transition options; nil for
+    /// a hard cut ('cut').
+    static func transitions(_ args: Arguments, engine: Engine, junctions: Int) throws -> [Transition?] {
         let specs = args.all("--transition")
         if specs == ["random"] {
             var random = SeededRandom(seed: UInt64(truncatingIfNeeded: try args.integer("--seed", in: 0...Int(Int32.max)) ?? 1))
@@ -195,11 +211,13 @@ enum SequenceCommand {
             throw UsageError("\(counted(specs.count, "transition")) for \(counted(junctions, "junction")): give one for all, or one per junction",
                              command: args.command)
         }
-        let parsed = try specs.map { try Inputs.transition($0, engine: engine, option: "--transition", command: args.command) }
+        let parsed = try specs.map { spec -> Transition? in
+            spec == "cut" ? nil : try Inputs.transition(spec, engine: engine, option: "--transition", command: args.command)
+        }
         return (0..<junctions).map { parsed.isEmpty ? .opacity : parsed[specs.count == 1 ? 0 : $0] }
     }
 
-    /// One duration per junction, from the --duration options.
+    /// One duration per junction, from the --duration options: 0 is a hard cut.
     static func durations(_ args: Arguments, junctions: Int, default value: Double) throws -> [Double] {
         let texts = args.all("--duration")
         guard texts.count <= 1 || texts.count == junctions else {
@@ -207,8 +225,9 @@ enum SequenceCommand {
                              command: args.command)
         }
         let values = try texts.map { text -> Double in
-            guard let number = Double(text), number.isFinite, number > 0, number <= 3600 else {
-                throw UsageError("option '--duration' needs seconds above 0 (and at most 3600), not '\(text)'", command: args.command)
+            guard let number = Double(text), number.isFinite, number >= 0, number <= 3600 else {
+                throw UsageError("option '--duration' needs seconds from 0 (a hard cut) to 3600, not '\(text)'",
+                                 command: args.command)
             }
             return number
         }

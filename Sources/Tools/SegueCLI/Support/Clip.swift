@@ -6,31 +6,52 @@ import SegueMedia
 /// An input of `render`, `sequence`, `frame` or `sheet`: a still picture or
 /// a moving one, with its sound. PNG files are read by Segue's own reader;
 /// everything else (JPEG, WebP, GIF, TIFF, BMP, mp4, mov, mkv, webm, y4m …,
-/// and `-` for standard input) through FFmpeg's libraries.
+/// and `-` for standard input) through FFmpeg's libraries. A video named
+/// with a trim (`talk.mp4#t=12.5,48`, see `ClipName`) is that part of it:
+/// its times, length and sound count from the trim's start.
 final class Clip {
     let path: String
+    private let name: ClipName
     private let still: Surface?
     private let reader: MediaReader?
 
     /// Opens `path`; `audio` asks for its sound in that format.
-    /// - Throws: `.io` naming the file when it is not a picture or video Segue can read.
+    /// - Throws: `.io` naming the file when it is not a picture or video
+    ///   Segue can read; `.invalidArgument` for a trim that is not a time
+    ///   range within the video, or is given to a still picture.
     init(path: String, threads: Int = 0, audio: AudioFormat? = nil) throws {
         self.path = path
-        if path.lowercased().hasSuffix(".png") {
-            still = try PNG.read(path: path)
+        name = try ClipName(path)
+        if name.file.lowercased().hasSuffix(".png") {
+            still = try PNG.read(path: name.file)
             reader = nil
         } else {
-            let reader = try MediaReader(path: path, threads: threads, audio: audio)
+            let reader = try MediaReader(path: name.file, threads: threads, audio: audio)
             self.reader = reader
             still = nil
+        }
+        guard name.isTrimmed else { return }
+        guard let whole = reader.flatMap({ $0.isStill ? nil : $0.duration }) else {
+            throw SegueError.invalidArgument("'\(path)': only a video can be trimmed, and '\(name.file)' is "
+                                             + (isStill ? "a still picture" : "a stream that does not say how long it is"))
+        }
+        for (role, time) in [("start", name.start), ("end", name.end ?? 0)] where time > whole + 1e-6 {
+            throw SegueError.invalidArgument("'\(path)': the trim's \(role) at \(Seconds.text(time)) is past the end "
+                                             + "of '\(name.file)', which lasts \(Seconds.text(whole))")
+        }
+        if name.start >= whole {
+            throw SegueError.invalidArgument("'\(path)': the trim starts at \(Seconds.text(name.start)), the end of "
+                                             + "'\(name.file)', which lasts \(Seconds.text(whole)): nothing is left")
         }
     }
 
     var width: Int { still?.width ?? reader!.width }
     var height: Int { still?.height ?? reader!.height }
     var isStill: Bool { still != nil || reader!.isStill }
-    /// A video's length; nil for a still.
-    var duration: Double? { isStill ? nil : reader!.duration }
+    /// A video's length (of its trim); nil for a still.
+    var duration: Double? { isStill ? nil : reader!.duration.map { min(name.end ?? $0, $0) - name.start } }
+    /// Seconds into the file where the clip starts: its trim's start, for its sound.
+    var start: Double { name.start }
     var frameRate: FrameRate? { isStill ? nil : reader!.frameRate }
     var audio: AudioReader? { reader?.audio }
 
@@ -38,7 +59,7 @@ final class Clip {
     /// call); valid until the next call.
     func picture(at seconds: Double) throws -> Surface {
         if let still { return still }
-        return try reader!.picture(at: seconds)
+        return try reader!.picture(at: name.start + seconds)
     }
 
     /// The colours of a video's decoded 4:2:0 frames, when they can go out as they are.
@@ -48,7 +69,7 @@ final class Clip {
     /// when it is a still or in another form (then ask for `picture(at:)`).
     func planes(at seconds: Double, matrix: YCbCr) throws -> YUV420Planes? {
         guard still == nil, let reader, !reader.isStill else { return nil }
-        return try reader.planes(at: seconds, matrix: matrix)
+        return try reader.planes(at: name.start + seconds, matrix: matrix)
     }
 
     /// The colours an output is written in, given its clips' `nativeMatrix`:
@@ -73,6 +94,8 @@ final class ClipShelf {
         let frameRate: FrameRate?
         let nativeMatrix: YCbCr?
         let hasAudio: Bool
+        /// Seconds into the file where it starts (its trim's start).
+        let start: Double
     }
 
     let paths: [String]
@@ -89,7 +112,7 @@ final class ClipShelf {
             let clip = try Clip(path: path, audio: audio)
             facts.append(Facts(width: clip.width, height: clip.height, isStill: clip.isStill, duration: clip.duration,
                                frameRate: clip.frameRate, nativeMatrix: clip.nativeMatrix,
-                               hasAudio: clip.audio != nil))
+                               hasAudio: clip.audio != nil, start: clip.start))
             // Standard input cannot be opened twice; the first clip plays at once, so it is not closed to be reopened.
             if path == "-" || index == 0 { open[index] = clip }
         }
