@@ -518,6 +518,11 @@ class BadMediaTests(Workspace):
     def test_a_codec_the_container_cannot_hold(self):
         out = self.path("out.webm")
         self.assertRefused(["sequence", self.a, "--video-codec", "libx264"], "out.webm", "cannot hold h264", output=out)
+        toned = self.path("toned.mkv")
+        media.clip(toned, "testsrc2", 1, tone=440)
+        self.assertRefused(["sequence", toned, "--audio-codec", "pcm_f32le"], "out.mp4", "cannot hold pcm_f32le sound",
+                           "--audio-codec", output=self.path("out.mp4"))
+        self.assertRefused(["sequence", toned, "--audio-codec", "libx264"], "'libx264' is not an audio encoder")
 
     def test_an_unknown_codec_and_preset(self):
         self.assertRefused(["sequence", self.a, "--video-codec", "nonesuch"], "nonesuch")

@@ -80,15 +80,8 @@ public final class MediaWriter {
         planes = .allocate(capacity: yuv.planeBytes)
         picture = av_frame_alloc()
 
-        let containerName = String(cString: context.pointee.oformat.pointee.long_name)
         let videoName = settings.videoCodec ?? (isWebM ? "libvpx-vp9" : "libx264")
-        guard let videoCodec = avcodec_find_encoder_by_name(videoName), av_codec_is_encoder(videoCodec) != 0,
-              videoCodec.pointee.type == AVMEDIA_TYPE_VIDEO else {
-            throw SegueError.invalidArgument("'\(videoName)' is not a video encoder this FFmpeg has")
-        }
-        guard avformat_query_codec(context.pointee.oformat, videoCodec.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
-            throw SegueError.invalidArgument("'\(path)' (\(containerName)) cannot hold \(String(cString: avcodec_get_name(videoCodec.pointee.id))) video; choose another --video-codec or file type")
-        }
+        let videoCodec = try Self.encoder(videoName, of: AVMEDIA_TYPE_VIDEO, for: context, path: path)
         video = try Encoder(codec: videoCodec, in: context, file: path) { codec in
             codec.pointee.width = Int32(width)
             codec.pointee.height = Int32(height)
@@ -108,13 +101,7 @@ public final class MediaWriter {
         }
         if let format = settings.audio {
             let audioName = settings.audioCodec ?? (isWebM ? "libopus" : "aac")
-            guard let audioCodec = avcodec_find_encoder_by_name(audioName), av_codec_is_encoder(audioCodec) != 0,
-                  audioCodec.pointee.type == AVMEDIA_TYPE_AUDIO else {
-                throw SegueError.invalidArgument("'\(audioName)' is not an audio encoder this FFmpeg has")
-            }
-            guard avformat_query_codec(context.pointee.oformat, audioCodec.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
-                throw SegueError.invalidArgument("'\(path)' (\(containerName)) cannot hold \(String(cString: avcodec_get_name(audioCodec.pointee.id))) sound; choose another --audio-codec or file type")
-            }
+            let audioCodec = try Self.encoder(audioName, of: AVMEDIA_TYPE_AUDIO, for: context, path: path)
             guard let sampleFormat = Self.floatFormat(of: audioCodec) else {
                 throw SegueError.invalidArgument("the \(audioName) encoder takes no float samples, which Segue's sound is (pcm_f32le does)")
             }
@@ -182,6 +169,25 @@ public final class MediaWriter {
 
     /// The encoder's first float sample format (AAC: planar, Opus and
     /// pcm_f32le: interleaved), or nil when it takes none.
+    /// FFmpeg's encoder `name` for `type` (video or sound).
+    /// - Throws: `.invalidArgument` when this FFmpeg has no such encoder, or
+    ///   the file type cannot hold what it makes, naming the option to change.
+    private static func encoder(_ name: String, of type: AVMediaType, for context: UnsafeMutablePointer<AVFormatContext>,
+                                path: String) throws -> UnsafePointer<AVCodec> {
+        let (kind, what, option) = type == AVMEDIA_TYPE_VIDEO ? ("a video", "video", "--video-codec")
+                                                              : ("an audio", "sound", "--audio-codec")
+        guard let codec = avcodec_find_encoder_by_name(name), av_codec_is_encoder(codec) != 0,
+              codec.pointee.type == type else {
+            throw SegueError.invalidArgument("'\(name)' is not \(kind) encoder this FFmpeg has")
+        }
+        guard avformat_query_codec(context.pointee.oformat, codec.pointee.id, FF_COMPLIANCE_NORMAL) != 0 else {
+            let container = String(cString: context.pointee.oformat.pointee.long_name)
+            throw SegueError.invalidArgument("'\(path)' (\(container)) cannot hold "
+                + "\(String(cString: avcodec_get_name(codec.pointee.id))) \(what); choose another \(option) or file type")
+        }
+        return codec
+    }
+
     private static func floatFormat(of codec: UnsafePointer<AVCodec>) -> AVSampleFormat? {
         guard var formats = codec.pointee.sample_fmts else { return nil }
         while formats.pointee != AV_SAMPLE_FMT_NONE {
