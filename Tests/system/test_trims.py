@@ -49,6 +49,9 @@ class TrimTests(Workspace):
     def test_times_in_clock_form_are_the_same_trim(self):
         seconds = self.output_frames("sequence", f"{self.a}#t=1.6,4", self.b, "--duration", "0")
         clock = self.output_frames("sequence", f"{self.a}#t=npt:00:00:01.6,0:04", self.b, "--transition", "cut")
+        self.assertEqual(self.output_frames("sequence", f"{self.a}#t=npt:,2", self.b, "--transition", "cut"),
+                         self.output_frames("sequence", f"{self.a}#t=,2", self.b, "--transition", "cut"),
+                         "npt: applies to the whole range")
         self.assertEqual(seconds, clock, "--duration 0 and 'cut' are one hard cut; 1.6 and 00:00:01.6 one time")
         self.assertSameFrames(seconds, self.a_frames[40:100] + self.b_frames, "to the end of b")
 

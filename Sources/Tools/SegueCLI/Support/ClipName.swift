@@ -29,7 +29,8 @@ struct ClipName: Sendable {
             return
         }
         file = String(text[..<mark.lowerBound])
-        let range = text[mark.upperBound...]
+        let fragment = text[mark.upperBound...]
+        let range = fragment.hasPrefix("npt:") ? fragment.dropFirst(4) : fragment
         let parts = range.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
         func time(_ part: Substring, _ role: String) throws -> Double {
             guard let seconds = Self.seconds(part) else {
@@ -61,11 +62,9 @@ struct ClipName: Sendable {
     }
 
     /// A Media Fragments normal-play-time: seconds, mm:ss or hh:mm:ss (seconds
-    /// of two digits, minutes of one or two, both below 60), with decimals,
-    /// after an optional `npt:`.
+    /// of two digits, minutes of one or two, both below 60), with decimals.
     static func seconds(_ text: Substring) -> Double? {
-        let clock = text.hasPrefix("npt:") ? text.dropFirst(4) : text
-        let fields = clock.split(separator: ":", omittingEmptySubsequences: false)
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count), let last = fields.last,
               last.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), last.first?.isNumber == true,
               last.filter({ $0 == "." }).count <= 1, let seconds = Double(last) else { return nil }
