@@ -9,8 +9,6 @@ import SegueMedia
 /// `hh:mm:ss` with decimals, optionally after `npt:`. A file whose name
 /// really contains `#t=` is that file when it exists.
 struct ClipName: Sendable {
-    /// The whole name, for messages.
-    let text: String
     /// The file to open.
     let file: String
     /// Seconds into the file where the clip starts (0 untrimmed).
@@ -23,7 +21,6 @@ struct ClipName: Sendable {
     /// - Throws: `.invalidArgument` naming the clip for a fragment that is
     ///   not a time range, or one that ends before it starts.
     init(_ text: String) throws {
-        self.text = text
         guard let mark = Self.fragment(in: text), text != "-", access(text, F_OK) != 0 else {
             (file, start, end) = (text, 0, nil)
             return
