@@ -25,7 +25,7 @@ BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev f
                   libmlt-dev
 # melt and gst-launch run the frei0r bridge and the MLT module in the tests.
 TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \
-                  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+                  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
 RELEASE_DIR    := .build/release
 FUZZ_PACKAGES  := python3
 

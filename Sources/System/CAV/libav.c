@@ -72,6 +72,11 @@
     F(avcodec, int, av_codec_is_encoder, (const AVCodec *codec), (codec)) \
     F(avcodec, AVPacket *, av_packet_alloc, (void), ()) \
     V(avcodec, av_packet_free, (AVPacket **pkt), (pkt)) \
+    V(avcodec, av_packet_unref, (AVPacket *pkt), (pkt)) \
+    F(avcodec, int, av_new_packet, (AVPacket *pkt, int size), (pkt, size)) \
+    F(avcodec, AVCodecParameters *, avcodec_parameters_alloc, (void), ()) \
+    F(avcodec, int, avcodec_parameters_copy, (AVCodecParameters *dst, const AVCodecParameters *src), (dst, src)) \
+    V(avcodec, avcodec_parameters_free, (AVCodecParameters **par), (par)) \
     V(avcodec, av_packet_rescale_ts, (AVPacket *pkt, AVRational tb_src, AVRational tb_dst), (pkt, tb_src, tb_dst)) \
     F(avcodec, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec)) \
     F(avcodec, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id)) \

@@ -110,3 +110,14 @@ public final class AudioReader {
         if produced > 0 { buffered.append(contentsOf: chunk.prefix(Int(produced) * format.channels)) }
     }
 }
+
+extension AudioReader {
+    /// `path`'s sound alone, through a demuxer of its own, so that the
+    /// file's pictures, when nobody decodes them, are not kept waiting in
+    /// memory; nil when the file has no sound.
+    /// - Throws: `.io` naming the file when it cannot be read.
+    public static func open(path: String, format: AudioFormat) throws -> AudioReader? {
+        let demuxer = try Demuxer(path: path)
+        return try demuxer.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioReader(demuxer, stream: $0, format: format) }
+    }
+}

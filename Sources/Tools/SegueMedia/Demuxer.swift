@@ -95,6 +95,11 @@ final class Demuxer {
         return true
     }
 
+    /// Gives back a packet `next(for:)` handed out, to be handed out again first.
+    func pushBack(_ packet: UnsafeMutablePointer<AVPacket>) {
+        queues[packet.pointee.stream_index, default: []].insert(packet, at: 0)
+    }
+
     /// The next packet of `stream`, owned by the caller (free it with
     /// `release`), or nil at the end of the file.
     /// - Throws: `.io` naming the file when reading fails other than at its end.

@@ -34,8 +34,9 @@ public struct EncoderSettings: Sendable {
 /// same folder, synced and renamed into place by `finish()`, removed by
 /// `abandon()` (or an interrupt). Pictures are 4:2:0 in limited range, BT.709
 /// unless another matrix is asked for, converted by Segue's own
-/// `YUV420Encoder`, or handed over as decoded 4:2:0 planes.
-/// `[one thread per instance]`
+/// `YUV420Encoder`, or handed over as decoded 4:2:0 planes. A spliced
+/// file's pictures are not encoded here but given as packets (see
+/// `SpliceStream`). `[one thread per instance]`
 public final class MediaWriter {
     /// The containers this writer makes, by file name ending.
     public static let extensions = [".mp4", ".mkv", ".mov", ".webm"]
@@ -44,8 +45,18 @@ public final class MediaWriter {
     public let path: String
     private let file: AtomicFileWriter
     private let output: UnsafeMutablePointer<AVFormatContext>
-    private let video: Encoder
+    /// The video encoder; nil when the picture is spliced from packets.
+    private let video: Encoder?
+    /// A spliced file's stream, the encoder of the piece being written, and
+    /// the number of packets written (each frame has one).
+    private let splicing: SpliceStream?
+    private var piece: Encoder?
+    private var packetsWritten: Int64 = 0
+    private let videoStream: UnsafeMutablePointer<AVStream>
+    /// One tick per frame: the time base of pictures and their packets.
+    private let frameTime: AVRational
     private let audio: Encoder?
+    private let audioStream: UnsafeMutablePointer<AVStream>?
     private let yuv: YUV420Encoder
     private let loop: ParallelLoop
     private let planes: UnsafeMutablePointer<UInt8>
@@ -57,11 +68,13 @@ public final class MediaWriter {
     private var isFinished = false
 
     /// Starts the file: picks and opens the encoders, writes the header.
-    /// `loop` shares each picture's conversion among threads.
+    /// `loop` shares each picture's conversion among threads. With
+    /// `splicing`, the picture is the stream it describes, written packet
+    /// by packet with `write(splicedPacket:…)`, and only the sound is encoded.
     /// - Throws: `.invalidArgument` for a codec the container cannot hold, an
     ///   unknown codec or preset, or a size the codec refuses; `.io` naming the file.
     public init(path: String, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr = .bt709,
-                settings: EncoderSettings, loop: @escaping ParallelLoop = serially) throws {
+                settings: EncoderSettings, splicing: SpliceStream? = nil, loop: @escaping ParallelLoop = serially) throws {
         guard Self.handles(path) else {
             throw SegueError.invalidArgument("'\(path)' is not a video file Segue writes (\(Self.extensions.joined(separator: ", ")))")
         }
@@ -80,40 +93,46 @@ public final class MediaWriter {
         planes = .allocate(capacity: yuv.planeBytes)
         picture = av_frame_alloc()
 
-        let videoName = settings.videoCodec ?? (isWebM ? "libvpx-vp9" : "libx264")
-        let videoCodec = try Self.encoder(videoName, of: AVMEDIA_TYPE_VIDEO, for: context, path: path)
-        video = try Encoder(codec: videoCodec, in: context, file: path) { codec in
-            codec.pointee.width = Int32(width)
-            codec.pointee.height = Int32(height)
-            codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-            codec.pointee.time_base = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
-            codec.pointee.framerate = AVRational(num: Int32(frameRate.frames), den: Int32(frameRate.seconds))
-            if matrix == .bt709 {
-                codec.pointee.colorspace = AVCOL_SPC_BT709
-                codec.pointee.color_primaries = AVCOL_PRI_BT709
-                codec.pointee.color_trc = AVCOL_TRC_BT709
-            } else {
-                codec.pointee.colorspace = AVCOL_SPC_SMPTE170M
-            }
-            codec.pointee.color_range = AVCOL_RANGE_MPEG
-            codec.pointee.thread_count = 0
-            try Self.apply(settings, to: codec, encoder: videoName, isWebM: isWebM)
+        let globalHeader = context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0
+        frameTime = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
+        guard let videoStream = avformat_new_stream(context, nil) else {
+            throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory")
         }
+        self.videoStream = videoStream
+        self.splicing = splicing
+        if let splicing {
+            video = nil
+            try splicing.describe(videoStream.pointee.codecpar, file: path)
+        } else {
+            let video = try Self.videoEncoder(settings, width: width, height: height, frameRate: frameRate,
+                                              matrix: matrix, for: context, path: path)
+            self.video = video
+            avcodec_parameters_from_context(videoStream.pointee.codecpar, video.codec)
+        }
+        videoStream.pointee.time_base = frameTime
         if let format = settings.audio {
             let audioName = settings.audioCodec ?? (isWebM ? "libopus" : "aac")
             let audioCodec = try Self.encoder(audioName, of: AVMEDIA_TYPE_AUDIO, for: context, path: path)
             guard let sampleFormat = Self.floatFormat(of: audioCodec) else {
                 throw SegueError.invalidArgument("the \(audioName) encoder takes no float samples, which Segue's sound is (pcm_f32le does)")
             }
-            audio = try Encoder(codec: audioCodec, in: context, file: path) { codec in
+            let audio = try Encoder(codec: audioCodec, file: path, globalHeader: globalHeader) { codec in
                 codec.pointee.sample_rate = Int32(format.sampleRate)
                 av_channel_layout_default(&codec.pointee.ch_layout, Int32(format.channels))
                 codec.pointee.sample_fmt = sampleFormat
                 codec.pointee.bit_rate = isWebM ? 128_000 : 192_000
                 codec.pointee.time_base = AVRational(num: 1, den: Int32(format.sampleRate))
             }
+            guard let stream = avformat_new_stream(context, nil) else {
+                throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory")
+            }
+            avcodec_parameters_from_context(stream.pointee.codecpar, audio.codec)
+            stream.pointee.time_base = audio.codec.pointee.time_base
+            self.audio = audio
+            audioStream = stream
         } else {
             audio = nil
+            audioStream = nil
         }
 
         file = try AtomicFileWriter(path: path)
@@ -128,10 +147,6 @@ public final class MediaWriter {
 
     deinit {
         abandon()
-        var videoContext: UnsafeMutablePointer<AVCodecContext>? = video.codec
-        avcodec_free_context(&videoContext)
-        var audioContext = audio?.codec
-        if audioContext != nil { avcodec_free_context(&audioContext) }
         if let io = output.pointee.pb {
             av_free(io.pointee.buffer)
             var pointer: UnsafeMutablePointer<AVIOContext>? = io
@@ -143,11 +158,41 @@ public final class MediaWriter {
         planes.deallocate()
     }
 
+    /// The picture's encoder: --video-codec (or the container's usual one)
+    /// at the file's size, rate and colours, with --crf and --preset.
+    private static func videoEncoder(_ settings: EncoderSettings, width: Int, height: Int, frameRate: FrameRate,
+                                     matrix: YCbCr, for context: UnsafeMutablePointer<AVFormatContext>,
+                                     path: String) throws -> Encoder {
+        let isWebM = path.hasSuffix(".webm")
+        let name = settings.videoCodec ?? (isWebM ? "libvpx-vp9" : "libx264")
+        let codec = try encoder(name, of: AVMEDIA_TYPE_VIDEO, for: context, path: path)
+        let globalHeader = context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0
+        return try Encoder(codec: codec, file: path, globalHeader: globalHeader) { codec in
+            codec.pointee.width = Int32(width)
+            codec.pointee.height = Int32(height)
+            codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+            codec.pointee.time_base = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
+            codec.pointee.framerate = AVRational(num: Int32(frameRate.frames), den: Int32(frameRate.seconds))
+            if matrix == .bt709 {
+                codec.pointee.colorspace = AVCOL_SPC_BT709
+                codec.pointee.color_primaries = AVCOL_PRI_BT709
+                codec.pointee.color_trc = AVCOL_TRC_BT709
+            } else {
+                codec.pointee.colorspace = AVCOL_SPC_SMPTE170M
+            }
+            codec.pointee.color_range = AVCOL_RANGE_MPEG
+            codec.pointee.thread_count = 0
+            try apply(settings, to: codec, encoder: name, isWebM: isWebM)
+        }
+    }
+
     /// --crf and --preset for the encoders that have them, and Segue's defaults.
     private static func apply(_ settings: EncoderSettings, to codec: UnsafeMutablePointer<AVCodecContext>,
                               encoder name: String, isWebM: Bool) throws {
         let options = codec.pointee.priv_data
         let isVP9 = name == "libvpx-vp9"
+        // The same settings give the same parameter sets, so --range pieces join with `-c copy`.
+        if name == "libx264" { av_opt_set(options, "x264-params", "stitchable=1", 0) }
         if isVP9 {
             av_opt_set(options, "row-mt", "1", 0)
             av_opt_set(options, "deadline", "good", 0)
@@ -231,9 +276,67 @@ public final class MediaWriter {
         frame.pointee.linesize.2 = Int32(planes.chromaStride)
         frame.pointee.pts = framesWritten
         framesWritten += 1
-        try video.send(frame, to: output, file: path)
+        if let splicing {
+            if piece == nil { piece = try splicing.pieceEncoder(file: path) }
+            try piece!.send(frame, file: path) { packet in
+                let framed = try splicing.framed(packet, file: path)
+                defer { release(framed) }
+                try writeSpliced(framed)
+            }
+        } else {
+            try video!.send(frame, file: path) { try mux($0, from: frameTime, into: videoStream) }
+        }
         avio_flush(output.pointee.pb)
         file.startWriteback()
+    }
+
+    /// Appends a picture of a spliced file copied as it was coded: the next
+    /// packet in decode order, shown as the file's frame `shownAt`. Its data
+    /// is taken; the packet itself stays the caller's.
+    /// - Throws: `.invalidArgument` when the file is not spliced; `.io` naming the file.
+    public func write(copiedPacket packet: UnsafeMutablePointer<AVPacket>, shownAt: Int64) throws {
+        guard splicing != nil else { throw SegueError.invalidArgument("'\(path)' encodes its own pictures") }
+        try endPiece()
+        packet.pointee.pts = shownAt
+        packet.pointee.flags &= ~(AV_PKT_FLAG_DISCARD | AV_PKT_FLAG_CORRUPT)
+        framesWritten += 1
+        try writeSpliced(packet)
+        avio_flush(output.pointee.pb)
+        file.startWriteback()
+    }
+
+    /// Flushes the piece being encoded, if any: the next picture starts afresh.
+    private func endPiece() throws {
+        guard let piece, let splicing else { return }
+        try piece.send(nil, file: path) { packet in
+            let framed = try splicing.framed(packet, file: path)
+            defer { release(framed) }
+            try writeSpliced(framed)
+        }
+        self.piece = nil
+    }
+
+    /// Muxes a spliced packet shown at its `pts` (in frames): decode times
+    /// count packets, trailing by the stream's reorder depth, so they rise
+    /// by one frame across every seam.
+    private func writeSpliced(_ packet: UnsafeMutablePointer<AVPacket>) throws {
+        let dts = packetsWritten - Int64(splicing!.reorderDepth)
+        guard packet.pointee.pts >= dts else {
+            throw SegueError(.io, "cannot write '\(path)': a piece reorders its pictures deeper than the clips it joins")
+        }
+        packetsWritten += 1
+        packet.pointee.dts = dts
+        packet.pointee.duration = 1
+        packet.pointee.pos = -1
+        try mux(packet, from: frameTime, into: videoStream)
+    }
+
+    /// Muxes a packet whose times count in `timeBase` into `stream`.
+    private func mux(_ packet: UnsafeMutablePointer<AVPacket>, from timeBase: AVRational,
+                     into stream: UnsafeMutablePointer<AVStream>) throws {
+        av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+        packet.pointee.stream_index = stream.pointee.index
+        try MediaError.check(av_interleaved_write_frame(output, packet), "write", path)
     }
 
     /// Appends interleaved float samples in the `audio` format of the settings.
@@ -271,7 +374,7 @@ public final class MediaWriter {
             frame.pointee.pts = samplesWritten
             samplesWritten += Int64(count)
             offset += count * channels
-            try encoder.send(frame, to: output, file: path)
+            try encoder.send(frame, file: path) { try mux($0, from: codec.pointee.time_base, into: audioStream!) }
         }
         pendingAudio.removeFirst(offset)
     }
@@ -282,11 +385,12 @@ public final class MediaWriter {
     public func finish() throws {
         guard !isFinished else { return }
         do {
-            if let audio {
+            if let audio, let audioStream {
                 try sendAudio(audio, flushing: true)
-                try audio.send(nil, to: output, file: path)
+                try audio.send(nil, file: path) { try mux($0, from: audio.codec.pointee.time_base, into: audioStream) }
             }
-            try video.send(nil, to: output, file: path)
+            try video?.send(nil, file: path) { try mux($0, from: frameTime, into: videoStream) }
+            try endPiece()
             try MediaError.check(av_write_trailer(output), "finish", path)
             avio_flush(output.pointee.pb)
             if output.pointee.pb.pointee.error < 0 {
@@ -326,50 +430,5 @@ public final class MediaWriter {
         }
         guard fseeko(stream, off_t(offset), whence & ~AVSEEK_FORCE) == 0 else { return Int64(-(errno)) }
         return Int64(ftello(stream))
-    }
-}
-
-/// One output stream's encoder: frames in, packets muxed.
-private struct Encoder {
-    let codec: UnsafeMutablePointer<AVCodecContext>
-    let stream: UnsafeMutablePointer<AVStream>
-
-    init(codec encoder: UnsafePointer<AVCodec>, in output: UnsafeMutablePointer<AVFormatContext>, file: String,
-         configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void) throws {
-        guard let codec = avcodec_alloc_context3(encoder), let stream = avformat_new_stream(output, nil) else {
-            throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory")
-        }
-        self.codec = codec
-        self.stream = stream
-        try configure(codec)
-        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
-            codec.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-        }
-        let name = String(cString: encoder.pointee.name)
-        let opened = avcodec_open2(codec, encoder, nil)
-        guard opened >= 0 else {
-            throw SegueError.invalidArgument("the \(name) encoder refuses these settings for '\(file)': \(MediaError.text(opened))")
-        }
-        avcodec_parameters_from_context(stream.pointee.codecpar, codec)
-        stream.pointee.time_base = codec.pointee.time_base
-    }
-
-    /// Sends a frame (nil: the end) and muxes every packet that comes out.
-    func send(_ frame: UnsafeMutablePointer<AVFrame>?, to output: UnsafeMutablePointer<AVFormatContext>,
-              file: String) throws {
-        try MediaError.check(avcodec_send_frame(codec, frame), "encode", file)
-        guard let packet = av_packet_alloc() else { throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory") }
-        defer { release(packet) }
-        while true {
-            let status = avcodec_receive_packet(codec, packet)
-            if status == segue_averror_eagain() || status == segue_averror_eof() { return }
-            try MediaError.check(status, "encode", file)
-            // A picture lasts one tick of the codec's 1/fps time base; without it the
-            // container's edit list would end at the last frame's start and drop it.
-            if codec.pointee.codec_type == AVMEDIA_TYPE_VIDEO && packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
-            packet.pointee.stream_index = stream.pointee.index
-            try MediaError.check(av_interleaved_write_frame(output, packet), "write", file)
-        }
     }
 }

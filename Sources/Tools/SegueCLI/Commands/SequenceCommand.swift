@@ -25,6 +25,12 @@ enum SequenceCommand {
         'talk.mp4#t=,20' its first 20 s, 'talk.mp4#t=3' from 3 s to its end; times
         in seconds or as mm:ss or hh:mm:ss.sss. A file really named so is that file.
 
+        A video file (mp4, mov, mkv) copies the clips' coded pictures wherever no
+        transition touches them, bit for bit, and encodes only the frames around the
+        junctions, trims and pictures, so that they splice in: when every video is
+        H.264 at the output's size, rate and colours (see docs/smart-rendering.md).
+        Otherwise, or with --reencode, it encodes every frame, saying why.
+
         The output takes the first clip's size and frame rate unless --size and --fps
         say otherwise; other sizes are placed with --placement, rotated phone videos and
         photos come out upright, and every rate is sampled by timestamp: output frame i
@@ -49,7 +55,8 @@ enum SequenceCommand {
           --seed N              for 'random' (default: 1)
           -o, --output OUTPUT   'final.mp4' (.mkv, .mov, .webm: video and sound), 'out.y4m',
                                 '-' (YUV4MPEG2 on standard output) or 'out/frame%05d.png'
-          -q, --quiet           no progress bar
+          --reencode            encode every frame, copying none
+          -q, --quiet           no progress bar, no report
         \(MediaOptions.help)
         \(SceneOptions.help)
           -h, --help            show this help
@@ -77,6 +84,7 @@ enum SequenceCommand {
         let args = try Arguments(arguments, command: command, options: [
             .value("--hold"), .value("--transition", repeatable: true), .value("--duration", repeatable: true),
             .value("--animation"), .value("--fps"), .value("--seed"), .value("-o", "--output"), .flag("-q", "--quiet"),
+            .flag("--reencode"),
         ] + MediaOptions.options + SceneOptions.options)
         let paths = args.positional
         guard paths.count >= 1 else { throw UsageError("give the clips to join", command: command) }
@@ -126,19 +134,34 @@ enum SequenceCommand {
             try Self.sound(clips, timeline: timeline, animation: animation, fade: MediaOptions.audioFade(args),
                            format: format)
         }
+        let quiet = args.has("-q")
+        let smart = args.has("--reencode") ? nil : try Self.smartRendering(
+            clips, timeline: timeline, output: output, width: width, height: height, frameRate: rate,
+            settings: settings, frames: frames, of: frameCount, quiet: quiet, command: command)
         // Decoded frames go out as they are where they need no compositing, so the
         // output takes the first video's colours (BT.709 when it has none to give).
-        let sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: command,
+        let sink: any FrameSink
+        if let smart {
+            // Pictures mostly copied are not decoded: their sound is read on its own.
+            clips.soundApart = true
+            sink = try SpliceSink(path: output, width: width, height: height, frameRate: rate, matrix: clips.outputMatrix,
+                                  settings: settings, stream: smart.stream, plan: smart.plan, clips: smart.clips,
+                                  firstFrame: frames.lowerBound, loop: engine.concurrently)
+        } else {
+            sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: command,
                                        settings: settings, matrix: clips.outputMatrix,
                                        firstNumber: frames.lowerBound, loop: engine.concurrently)
+        }
         // A clip picture needs no drawing when it already is the output frame: same size, nothing behind it.
         let drawsBehind = scene.background.alpha > 0
         var held: Int?
-        try sink.writeFrames(frames, width: width, height: height, label: command, quiet: args.has("-q"), detail: { index in
+        try sink.writeFrames(frames, width: width, height: height, label: command, quiet: quiet, detail: { index in
+            if case .copy? = smart?.plan.segment(containing: index) { return "copying" }
+            let encoding = smart == nil ? "" : "encoding "
             if case .junction(let j, _, _, _) = timeline.moment(at: rate.time(ofFrame: index)) {
-                return "junction \(j + 1)/\(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
+                return "\(encoding)junction \(j + 1) of \(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
             }
-            return nil
+            return smart == nil ? nil : "encoding"
         }, audio: sound.map { sound in { try sound.samples(ofFrame: $0, frameRate: rate) } }) { index, target in
             let moment = timeline.moment(at: rate.time(ofFrame: index))
             switch moment {
@@ -165,6 +188,28 @@ enum SequenceCommand {
                 held = nil
             }
             return .picture(target)
+        }
+        if let smart, !quiet { Terminal.error("segue \(command): \(smart.report)") }
+    }
+
+    /// Smart rendering's plan, when the output can copy clips' pictures;
+    /// nil when it cannot, saying why unless that is plain or `quiet`.
+    static func smartRendering(_ clips: ClipShelf, timeline: SequenceTimeline, output: String, width: Int, height: Int,
+                               frameRate rate: FrameRate, settings: EncoderSettings, frames: Range<Int>, of count: Int,
+                               quiet: Bool,
+                               command: String) throws -> SmartRendering? {
+        do {
+            return try SmartRendering.plan(clips: clips, output: output, width: width, height: height, frameRate: rate,
+                                           matrix: clips.outputMatrix, settings: settings, frames: frames,
+                                           of: count) { index in
+                // Where the full render writes a clip's decoded frame as it is.
+                guard case .clip(let k, let time) = timeline.moment(at: rate.time(ofFrame: index)),
+                      clips.facts[k].width == width, clips.facts[k].height == height else { return nil }
+                return (k, clips.facts[k].start + time)
+            }
+        } catch let refusal as SmartRendering.Refusal {
+            if !quiet { Terminal.error("segue \(command): \(refusal.reason): re-encoding every frame") }
+            return nil
         }
     }
 

@@ -16,6 +16,9 @@ protocol FrameSink: AnyObject {
     var carriesAudio: Bool { get }
     /// Interleaved samples in the sound format the sink was made for.
     func write(audio samples: [Float]) throws
+    /// Writes output frame `index` by itself, copied rather than drawn (a
+    /// spliced file's copied frames); false when it must be drawn.
+    func copies(frame index: Int) throws -> Bool
     /// Completes the output (renames temporary files into place).
     func finish() throws
     /// Removes whatever this sink created.
@@ -33,11 +36,12 @@ extension FrameSink {
     var carriesAudio: Bool { false }
     func write(audio samples: [Float]) throws {}
     var planesMatrix: YCbCr? { nil }
+    func copies(frame index: Int) throws -> Bool { false }
     func write(_ planes: YUV420Planes) throws {
         throw SegueError.invalidArgument("this output takes pictures, not 4:2:0 frames")
     }
 
-    /// Writes the frames in `frames`, each drawn by `draw(index, target)`
+    /// Writes the frames in `frames`, each copied by the sink or drawn by `draw(index, target)`
     /// into one reused width×height surface (it returns what to write: the
     /// target, a picture that needs no drawing, or decoded planes), and then, for sinks
     /// that carry sound, `audio(index)`'s samples; with a progress bar naming
@@ -52,9 +56,11 @@ extension FrameSink {
         do {
             let target = try Surface(width: width, height: height)
             for index in frames {
-                switch try draw(index, target) {
-                case .picture(let picture): try write(picture)
-                case .planes(let planes): try write(planes)
+                if try !copies(frame: index) {
+                    switch try draw(index, target) {
+                    case .picture(let picture): try write(picture)
+                    case .planes(let planes): try write(planes)
+                    }
                 }
                 if carriesAudio, let audio { try write(audio: try audio(index)) }
                 progressBar.update(index - frames.lowerBound + 1, detail: detail(index))

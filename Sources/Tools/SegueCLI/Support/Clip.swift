@@ -14,21 +14,28 @@ final class Clip {
     private let name: ClipName
     private let still: Surface?
     private let reader: MediaReader?
+    private let sound: AudioReader?
 
-    /// Opens `path`; `audio` asks for its sound in that format.
+    /// Opens `path`; `audio` asks for its sound in that format, read apart
+    /// from the pictures with `soundApart` (for a clip whose pictures are
+    /// mostly copied, not decoded).
     /// - Throws: `.io` naming the file when it is not a picture or video
     ///   Segue can read; `.invalidArgument` for a trim that is not a time
     ///   range within the video, or is given to a still picture.
-    init(path: String, threads: Int = 0, audio: AudioFormat? = nil) throws {
+    init(path: String, threads: Int = 0, audio: AudioFormat? = nil, soundApart: Bool = false) throws {
         self.path = path
         name = try ClipName(path)
+        let apart = soundApart && name.file != "-"
         if name.file.lowercased().hasSuffix(".png") {
             still = try PNG.read(path: name.file)
             reader = nil
+            sound = nil
         } else {
-            let reader = try MediaReader(path: name.file, threads: threads, audio: audio)
+            let reader = try MediaReader(path: name.file, threads: threads, audio: apart ? nil : audio)
             self.reader = reader
             still = nil
+            let file = name.file
+            sound = try audio.flatMap { apart && !reader.isStill ? try AudioReader.open(path: file, format: $0) : nil }
         }
         guard name.isTrimmed else { return }
         guard let whole = reader.flatMap({ $0.isStill ? nil : $0.duration }) else {
@@ -53,7 +60,9 @@ final class Clip {
     /// Seconds into the file where the clip starts: its trim's start, for its sound.
     var start: Double { name.start }
     var frameRate: FrameRate? { isStill ? nil : reader!.frameRate }
-    var audio: AudioReader? { reader?.audio }
+    var audio: AudioReader? { sound ?? reader?.audio }
+    /// The file it plays from (its name without a trim).
+    var file: String { name.file }
 
     /// The picture at `seconds` into the clip (nondecreasing from call to
     /// call); valid until the next call.
@@ -96,12 +105,19 @@ final class ClipShelf {
         let hasAudio: Bool
         /// Seconds into the file where it starts (its trim's start).
         let start: Double
+        /// The file it plays from.
+        let file: String
     }
 
     let paths: [String]
     let facts: [Facts]
     private let audio: AudioFormat?
     private var open: [Int: Clip] = [:]
+    /// Whether clips read their sound apart from their pictures (see
+    /// `Clip`): clips open now are opened again so (but standard input).
+    var soundApart = false {
+        didSet { for key in open.keys where paths[key] != "-" { open[key] = nil } }
+    }
 
     /// - Throws: `.io` naming the first clip that cannot be read.
     init(paths: [String], audio: AudioFormat?) throws {
@@ -112,7 +128,7 @@ final class ClipShelf {
             let clip = try Clip(path: path, audio: audio)
             facts.append(Facts(width: clip.width, height: clip.height, isStill: clip.isStill, duration: clip.duration,
                                frameRate: clip.frameRate, nativeMatrix: clip.nativeMatrix,
-                               hasAudio: clip.audio != nil, start: clip.start))
+                               hasAudio: clip.audio != nil, start: clip.start, file: clip.file))
             // Standard input cannot be opened twice; the first clip plays at once, so it is not closed to be reopened.
             if path == "-" || index == 0 { open[index] = clip }
         }
@@ -123,7 +139,7 @@ final class ClipShelf {
     subscript(index: Int) -> Clip {
         get throws {
             if let clip = open[index] { return clip }
-            let clip = try Clip(path: paths[index], audio: audio)
+            let clip = try Clip(path: paths[index], audio: audio, soundApart: soundApart)
             open[index] = clip
             return clip
         }

@@ -1,0 +1,57 @@
+import SegueBasics
+import SegueCompositor
+import SegueImageIO
+import SegueMedia
+
+/// A video file spliced by a plan (see `SplicePlan`): the frames of a copy
+/// segment are the clip's packets, written as they were coded; the others
+/// are drawn and encoded in pieces that splice in (see `SpliceStream`).
+final class SpliceSink: FrameSink {
+    private let writer: MediaWriter
+    private let plan: SplicePlan
+    private let clips: [VideoPackets?]
+    /// The output frame the file starts with (`--range`'s first).
+    private let firstFrame: Int
+    private var readers: [Int: PacketReader] = [:]
+
+    init(path: String, width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr, settings: EncoderSettings,
+         stream: SpliceStream, plan: SplicePlan, clips: [VideoPackets?], firstFrame: Int,
+         loop: @escaping ParallelLoop) throws {
+        try Folders.requireParent(of: path)
+        writer = try MediaWriter(path: path, width: width, height: height, frameRate: frameRate, matrix: matrix,
+                                 settings: settings, splicing: stream, loop: loop)
+        self.plan = plan
+        self.clips = clips
+        self.firstFrame = firstFrame
+    }
+
+    /// Writes output frame `index` from its clip's packets when the plan copies it.
+    func copies(frame index: Int) throws -> Bool {
+        guard case .copy(let clip, let packets, let frames, let shownAt)? = plan.segment(containing: index) else {
+            return false
+        }
+        // Each copied frame brings the next packet in decode order: as many packets as frames.
+        let n = index - frames.lowerBound
+        if n == 0 { readers = readers.filter { $0.key == clip } }
+        let reader = try readers[clip] ?? PacketReader(clips[clip]!)
+        readers[clip] = reader
+        try reader.copy(packets.lowerBound + n, to: writer, shownAt: frames.lowerBound - firstFrame + shownAt[n])
+        return true
+    }
+
+    var planesMatrix: YCbCr? { writer.matrix }
+
+    func write(_ planes: YUV420Planes) throws { try writer.write(planes) }
+
+    var carriesAudio: Bool { true }
+
+    func write(_ frame: Surface) throws { try writer.write(frame) }
+
+    func write(audio samples: [Float]) throws {
+        try samples.withUnsafeBufferPointer { try writer.write(audio: $0) }
+    }
+
+    func finish() throws { try writer.finish() }
+
+    func abandon() { writer.abandon() }
+}

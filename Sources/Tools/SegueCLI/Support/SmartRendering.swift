@@ -1,0 +1,105 @@
+import SegueBasics
+import SegueImageIO
+import SegueMedia
+
+/// Whether `segue sequence` can copy its clips' coded pictures instead of
+/// encoding every frame, and the plan when it can (see `SplicePlan`).
+///
+/// It can when the output is an MP4, MOV or Matroska file encoded with
+/// libx264 (the default), and every video clip is H.264 in MP4's framing
+/// that the output shows as it is decoded: the output's size, square
+/// pixels, 8-bit 4:2:0, upright, its frame rate (or a varying one: then
+/// the plan copies what falls one frame to an output frame), progressive,
+/// and the same parameter sets and colour tags as the first. Otherwise every frame is
+/// encoded, and unless it is plain why (--reencode, another kind of
+/// output) a line names the clip and the property.
+struct SmartRendering {
+    let plan: SplicePlan
+    let stream: SpliceStream
+    let clips: [VideoPackets?]
+
+    /// Why the output is not spliced, in a line ending "re-encoding every frame".
+    struct Refusal: Error {
+        let reason: String
+    }
+
+    /// The plan for frames `frames` of the `count` of a sequence whose output frame `index`
+    /// shows clip k's decoded frame at `seconds` into its file when
+    /// `shown(index)` says so; nil when the output cannot copy (not a
+    /// video file Segue splices, or no video clip).
+    /// - Throws: `Refusal` saying why the clips cannot be copied.
+    static func plan(clips: ClipShelf, output: String, width: Int, height: Int, frameRate: FrameRate,
+                     matrix: YCbCr, settings: EncoderSettings, frames: Range<Int>, of count: Int,
+                     shown: (Int) -> (clip: Int, seconds: Double)?) throws -> SmartRendering? {
+        guard [".mp4", ".mov", ".mkv"].contains(where: { output.hasSuffix($0) }) else { return nil }
+        if let codec = settings.videoCodec, codec != "libx264" {
+            throw Refusal(reason: "--video-codec \(codec) encodes what copied clips would keep as H.264")
+        }
+        var indexes: [VideoPackets?] = []
+        var first: (index: Int, packets: VideoPackets)?
+        for (k, facts) in clips.facts.enumerated() {
+            guard !facts.isStill else { indexes.append(nil); continue }
+            let clip = "clip \(k + 1) (\(clips.paths[k].lastPathComponent))"
+            let packets = try VideoPackets(path: facts.file)
+            let format = packets.format
+            guard format.codec == "h264" else { throw Refusal(reason: "\(clip) is \(format.codec), not H.264") }
+            guard format.hasParameterSets else {
+                throw Refusal(reason: "\(clip) holds H.264 as a raw stream, without MP4's parameter sets")
+            }
+            guard format.width == width, format.height == height else {
+                throw Refusal(reason: "\(clip) is \(format.width)×\(format.height), the output \(width)×\(height)")
+            }
+            guard format.sampleAspect == "1:1" else {
+                throw Refusal(reason: "\(clip) has pixels that are not square (\(format.sampleAspect))")
+            }
+            guard format.pixelFormat == "yuv420p" else {
+                throw Refusal(reason: "\(clip) is \(format.pixelFormat), the output 8-bit 4:2:0 (yuv420p)")
+            }
+            guard facts.nativeMatrix == matrix else {
+                throw Refusal(reason: "\(clip) must be turned upright or converted to the output's colours")
+            }
+            guard !format.isInterlaced else {
+                throw Refusal(reason: "\(clip) is interlaced")
+            }
+            // A clip at a varying rate is copied where its frames fall one to an output frame.
+            guard facts.frameRate == frameRate || !packets.isConstantRate else {
+                throw Refusal(reason: "\(clip) runs at \(facts.frameRate.map { "\($0)" } ?? "a varying rate") fps, "
+                                      + "the output at \(frameRate)")
+            }
+            if let first {
+                let name = "clip \(first.index + 1)"
+                guard format.sharesParameterSets(with: first.packets.format) else {
+                    throw Refusal(reason: "\(clip) was encoded with other parameters than \(name) (its SPS/PPS differ)")
+                }
+                guard format.colours == first.packets.format.colours else {
+                    throw Refusal(reason: "\(clip) is tagged with other colours than \(name)")
+                }
+            } else {
+                first = (k, packets)
+            }
+            indexes.append(packets)
+        }
+        guard let first else { return nil }
+        let plan = SplicePlan(frames: frames, of: count, clips: indexes, shown: shown)
+        guard plan.copiedFrames > 0 else {
+            throw Refusal(reason: "no GOP of any clip lies wholly outside the transitions and trims")
+        }
+        do {
+            let stream = try SpliceStream(source: first.packets, copiedDepth: plan.copiedReorderDepth,
+                                          frameRate: frameRate, crf: settings.crf, preset: settings.preset)
+            return SmartRendering(plan: plan, stream: stream, clips: indexes)
+        } catch let error as SegueError {
+            throw Refusal(reason: "clip \(first.index + 1) (\(clips.paths[first.index].lastPathComponent)): \(error.message)")
+        }
+    }
+
+    /// "copied 3,456 of 3,600 frames (96%), encoded 144 in 2 pieces".
+    var report: String {
+        let total = plan.segments.reduce(0) { $0 + $1.frames.count }
+        let pieces = plan.segments.filter { if case .encode = $0 { return true } else { return false } }
+        let encoded = total - plan.copiedFrames
+        let tenths = plan.copiedFrames * 1000 / max(1, total)
+        return "copied \(plan.copiedFrames) of \(total) frames (\(tenths / 10).\(tenths % 10)%), "
+            + "encoded \(encoded) in \(counted(pieces.count, "piece"))"
+    }
+}

@@ -1,0 +1,200 @@
+"""Smart rendering in `segue sequence`: coded pictures copied wherever no
+transition touches them, the rest encoded in pieces that splice in.
+
+The expectations are independent of Segue's splicing:
+- the packets FFmpeg reads from the sources (their MD5s, `-c copy -f framemd5`);
+- the frames of the same command written to YUV4MPEG2, where decoded frames go
+  out as they are: the lossless truth of the render, frame for frame;
+- FFmpeg's decoder with -xerror, and GStreamer's demuxer, parser and decoder
+  (qtdemux ! h264parse ! avdec_h264), which must agree frame for frame;
+- the full re-encode (--reencode): the same frame count and duration."""
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import unittest
+
+import media
+from support import Workspace, run, segue
+
+W, H = media.W, media.H
+FRAME = W * H * 3 // 2
+
+
+def yuv_frames(path):
+    """Every frame of `path` as 4:2:0 bytes, as FFmpeg decodes it."""
+    data = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p",
+                           "-fps_mode", "passthrough", "-"], capture_output=True, check=True, timeout=300).stdout
+    return [data[i:i + FRAME] for i in range(0, len(data), FRAME)]
+
+
+def packet_hashes(path):
+    """The MD5 of each video packet of `path`, in file order, as FFmpeg reads them."""
+    text = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", path, "-map", "0:v", "-c", "copy", "-f",
+                           "framemd5", "-"], capture_output=True, text=True, check=True, timeout=300).stdout
+    return [line.rsplit(",", 1)[1].strip() for line in text.splitlines() if not line.startswith("#")]
+
+
+def duration(path):
+    return float(run("ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path,
+                     check=0).stdout)
+
+
+@unittest.skipUnless(shutil.which("ffmpeg"), "ffmpeg is not installed (make test-deps installs it)")
+class SmartRenderingTests(Workspace):
+    def clip(self, name, source, seconds=4, gop=15, bframes=None, fps=30, tone=440, extra=()):
+        """An H.264 + AAC clip with a keyframe every `gop` frames (no scene-cut keyframes)."""
+        params = [f"keyint={gop}", f"min-keyint={gop}", "scenecut=0"]
+        if bframes is not None:
+            params.append(f"bframes={bframes}")
+        path = self.path(name)
+        media.clip(path, source, seconds, fps=fps, tone=tone, extra=("-x264-params", ":".join(params), *extra))
+        return path
+
+    def smart(self, *args, copied=None):
+        """Runs the sequence smart, in full (--reencode) and to YUV4MPEG2, checks
+        everything that does not depend on the case, and returns the frames
+        copied and the smart file's path."""
+        out, full, truth = self.path("smart.mp4"), self.path("full.mp4"), self.path("truth.y4m")
+        report = segue("sequence", *args, "-o", out, check=0).stderr
+        match = re.search(r"copied (\d+) of (\d+) frames", report)
+        self.assertIsNotNone(match, report)
+        count, total = int(match[1]), int(match[2])
+        segue("sequence", *args, "--reencode", "-q", "-o", full, check=0)
+        segue("sequence", *args, "-q", "-o", truth, check=0)
+
+        # A valid stream, to FFmpeg's strictest decoding and to GStreamer's.
+        strict = run("ffmpeg", "-nostdin", "-v", "error", "-xerror", "-i", out, "-f", "null", "-")
+        self.assertEqual((strict.returncode, strict.stderr), (0, ""), "ffmpeg -xerror decodes it cleanly")
+        got = yuv_frames(out)
+        if shutil.which("gst-launch-1.0"):
+            raw = self.path("gst.yuv")
+            gst = run("gst-launch-1.0", "-q", "filesrc", f"location={out}", "!", "qtdemux", "!", "h264parse", "!",
+                      "avdec_h264", "!", "videoconvert", "!", "video/x-raw,format=I420", "!", "filesink",
+                      f"location={raw}")
+            self.assertEqual(gst.returncode, 0, gst.stderr + gst.stdout)
+            with open(raw, "rb") as f:
+                data = f.read()
+            self.assertEqual(len(data), len(got) * FRAME, "GStreamer decodes every frame")
+            self.assertTrue(data == b"".join(got), "GStreamer decodes the frames FFmpeg does")
+
+        # Exactly the full render's length.
+        self.assertEqual(len(got), total)
+        self.assertEqual(len(yuv_frames(full)), total, "the full re-encode's frame count")
+        self.assertAlmostEqual(duration(out), duration(full), delta=1e-3)
+
+        # Copied frames are the render's own, bit for bit; the encoded ones close to it.
+        expected = yuv_frames(truth)
+        self.assertEqual(len(expected), total)
+        same = [k for k in range(total) if got[k] == expected[k]]
+        self.assertGreaterEqual(len(same), count, "every copied frame is the decoded source frame, in its place")
+        for k in set(range(total)) - set(same):
+            self.assertGreater(media.psnr(got[k], expected[k]), 38, f"encoded frame {k}")
+
+        # Copied packets are the sources' bytes.
+        files = {arg.split("#t=")[0] for arg in args}
+        sources = {h for path in files if path.endswith(".mp4") and os.path.exists(path) for h in packet_hashes(path)}
+        self.assertEqual(sum(h in sources for h in packet_hashes(out)), count, "packets copied byte for byte")
+        if copied is not None:
+            self.assertEqual(count, copied, report)
+        return count, out
+
+    def test_junctions_encode_only_their_own_gops_with_b_frames_and_without(self):
+        for bframes in (3, 0):
+            with self.subTest(bframes=bframes):
+                a = self.clip("a.mp4", "testsrc2", bframes=bframes)
+                b = self.clip("b.mp4", "mandelbrot", bframes=bframes, tone=660)
+                c = self.clip("c.mp4", "smptebars", bframes=bframes, tone=880)
+                # 0.5 s junctions over 0.5 s GOPs: each junction is exactly one GOP of each side.
+                self.smart(a, b, c, "--duration", "0.5", copied=360 - 2 * 15 - 2 * 15)
+
+    def test_long_gops_are_encoded_from_the_keyframe_before_the_junction(self):
+        a = self.clip("a.mp4", "testsrc2", seconds=12, gop=150)
+        b = self.clip("b.mp4", "mandelbrot", seconds=3, gop=300)
+        # a's GOPs at 0 and 5 s are copied, the one from 10 s encoded; b is one GOP, in the junction.
+        self.smart(a, b, "--duration", "1", copied=300)
+        # One GOP per clip, each in the junction: nothing to copy, and the report says so.
+        a = self.clip("a.mp4", "testsrc2", seconds=4, gop=300)
+        result = segue("sequence", a, b, "-o", self.path("out.mp4"), check=0)
+        self.assertIn("no GOP of any clip lies wholly outside the transitions and trims: re-encoding every frame",
+                      result.stderr)
+
+    def test_trims_mid_gop_are_encoded_to_the_next_keyframe(self):
+        a = self.clip("a.mp4", "testsrc2", seconds=6)
+        b = self.clip("b.mp4", "mandelbrot")
+        # From 1.1 s (frame 33, inside the GOP at 30): frames 33…44 encoded, from 45 copied.
+        count, _ = self.smart(f"{a}#t=1.1,5", b, "--duration", "0.5")
+        self.assertEqual(count, (150 - 45) - 15 + (120 - 15))
+
+    def test_hard_cuts_on_keyframes_copy_both_sides_whole(self):
+        a = self.clip("a.mp4", "testsrc2")
+        b = self.clip("b.mp4", "mandelbrot")
+        self.smart(a, b, "--transition", "cut", copied=240)
+        # Off a keyframe: a cut at 1.1 s into a's GOP at 1 s encodes only that GOP's part.
+        self.smart(f"{a}#t=,1.1", b, "--duration", "0", copied=30 + 120)
+
+    def test_three_junctions_in_one_gop(self):
+        a = self.clip("a.mp4", "testsrc2", gop=60)
+        b = self.clip("b.mp4", "mandelbrot", seconds=1, gop=60)
+        c = self.clip("c.mp4", "smptebars", seconds=1, gop=60)
+        d = self.clip("d.mp4", "rgbtestsrc", gop=60)
+        # b and c are shorter than a GOP of a or d: everything from a's last GOP to d's first is encoded.
+        self.smart(a, b, c, d, "--duration", "0.25", copied=60 + 60)
+
+    def test_pieces_rendered_apart_join_with_concat_copy_into_the_whole(self):
+        a = self.clip("a.mp4", "testsrc2")
+        b = self.clip("b.mp4", "mandelbrot")
+        whole, first, second = self.path("whole.mp4"), self.path("p1.mp4"), self.path("p2.mp4")
+        segue("sequence", a, b, "-q", "-o", whole, check=0)
+        # Pieces starting where the whole starts a GOP or a piece of its own.
+        segue("sequence", a, b, "-q", "--range", "0:60", "-o", first, check=0)
+        segue("sequence", a, b, "-q", "--range", "60:210", "-o", second, check=0)
+        listing = self.path("list.txt")
+        with open(listing, "w") as f:
+            f.write(f"file '{first}'\nfile '{second}'\n")
+        joined = self.path("joined.mp4")
+        media.ffmpeg("-f", "concat", "-safe", "0", "-i", listing, "-c", "copy", joined)
+        strict = run("ffmpeg", "-nostdin", "-v", "error", "-xerror", "-i", joined, "-f", "null", "-")
+        self.assertEqual((strict.returncode, strict.stderr), (0, ""))
+        self.assertTrue(yuv_frames(joined) == yuv_frames(whole), "the joined pieces decode to the whole's frames")
+
+    def test_stills_between_clips_are_encoded_the_clips_copied(self):
+        a = self.clip("a.mp4", "testsrc2")
+        photo = self.path("photo.png")
+        media.ffmpeg("-f", "lavfi", "-i", f"mandelbrot=size={W}x{H}", "-frames:v", "1", photo)
+        self.smart(a, photo, a, "--hold", "1", "--duration", "0.5", copied=(120 - 15) + (120 - 15))
+
+    def test_what_cannot_be_copied_falls_back_naming_the_clip_and_the_property(self):
+        a = self.clip("a.mp4", "testsrc2")
+        cases = {
+            "is 320×240, the output 160×120": self.clip("big.mp4", "mandelbrot", extra=("-s", "320x240")),
+            "runs at 25 fps, the output at 30": self.clip("pal.mp4", "mandelbrot", fps=25),
+            "is hevc, not H.264": self.path("b.mkv"),
+            "is yuv444p": self.clip("chroma.mp4", "mandelbrot", extra=("-pix_fmt", "yuv444p")),
+        }
+        media.ffmpeg("-i", a, "-c:v", "libx265", "-x265-params", "log-level=error", self.path("b.mkv"))
+        out = self.path("out.mp4")
+        for reason, b in cases.items():
+            with self.subTest(reason):
+                result = segue("sequence", a, b, "-o", out, check=0)
+                self.assertIn(f"clip 2 ({os.path.basename(b)}) {reason}", result.stderr)
+                self.assertIn("re-encoding every frame", result.stderr)
+                self.assertNotIn("copied", result.stderr)
+        quiet = segue("sequence", a, a, "--reencode", "-o", out, check=0)
+        self.assertEqual(quiet.stderr, "", "--reencode says nothing: it was asked for")
+
+    def test_a_variable_rate_phone_clip_copies_only_what_maps_frame_for_frame(self):
+        a = self.clip("a.mp4", "testsrc2")
+        # Frames 0…59 at 30 fps, then at 15 fps: a phone slowing down in the dark.
+        vfr = self.path("vfr.mp4")
+        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={W}x{H}:rate=30", "-t", "4",
+                     "-vf", "setpts='if(lt(N,60),N,60+2*(N-60))/30/TB'", "-fps_mode", "vfr",
+                     "-c:v", "libx264", "-x264-params", "keyint=15:min-keyint=15:scenecut=0", "-pix_fmt", "yuv420p",
+                     "-video_track_timescale", "30", vfr)
+        count, _ = self.smart(a, vfr, "--duration", "0.5", "--fps", "30")
+        self.assertGreater(count, 90, "a's GOPs and the 30 fps part of the phone clip are copied")
+
+
+if __name__ == "__main__":
+    unittest.main()
