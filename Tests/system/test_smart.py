@@ -165,15 +165,44 @@ class SmartRenderingTests(Workspace):
         media.ffmpeg("-f", "lavfi", "-i", f"mandelbrot=size={W}x{H}", "-frames:v", "1", photo)
         self.smart(a, photo, a, "--hold", "1", "--duration", "0.5", copied=(120 - 15) + (120 - 15))
 
+    def test_hevc_with_closed_gops_is_copied_and_restates_its_parameter_sets_after_each_piece(self):
+        x265 = ("-c:v", "libx265", "-x265-params", "keyint=15:min-keyint=15:scenecut=0:open-gop=0:log-level=error")
+        a, b = self.path("a.mp4"), self.path("b.mp4")
+        media.clip(a, "testsrc2", 4, tone=440, extra=x265)
+        media.clip(b, "mandelbrot", 4, tone=660, extra=x265)
+        out = self.path("smart.mp4")
+        self.assertIn("copied 210 of 225 frames", segue("sequence", a, b, "--duration", "0.5", "-o", out, check=0).stderr)
+        strict = run("ffmpeg", "-nostdin", "-v", "error", "-xerror", "-i", out, "-f", "null", "-")
+        self.assertEqual((strict.returncode, strict.stderr), (0, ""))
+        truth = self.path("truth.y4m")
+        segue("sequence", a, b, "--duration", "0.5", "-q", "-o", truth, check=0)
+        got, expected = yuv_frames(out), yuv_frames(truth)
+        self.assertEqual(len(got), len(expected))
+        self.assertEqual(sum(g == e for g, e in zip(got, expected)), 210, "every copied frame exactly")
+        if shutil.which("gst-launch-1.0"):
+            gst = run("gst-launch-1.0", "-q", "filesrc", f"location={out}", "!", "qtdemux", "!", "h265parse", "!",
+                      "avdec_h265", "!", "fakesink")
+            self.assertEqual(gst.returncode, 0, gst.stderr)
+
+    def test_open_gops_are_never_cut_and_the_report_says_so(self):
+        a = self.clip("a.mp4", "testsrc2", extra=("-x264-params", "keyint=15:min-keyint=15:scenecut=0:open-gop=1"))
+        b = self.clip("b.mp4", "mandelbrot")
+        result = segue("sequence", a, b, "--duration", "0.5", "-o", self.path("smart.mp4"), check=0)
+        self.assertIn("clip 1 (a.mp4) has 7 keyframes that open a GOP", result.stderr)
+        # a is one group from its IDR picture to its end, in the junction: only b's GOPs after it are copied.
+        self.smart(a, b, "--duration", "0.5", copied=120 - 15)
+
     def test_what_cannot_be_copied_falls_back_naming_the_clip_and_the_property(self):
         a = self.clip("a.mp4", "testsrc2")
         cases = {
             "is 320×240, the output 160×120": self.clip("big.mp4", "mandelbrot", extra=("-s", "320x240")),
             "runs at 25 fps, the output at 30": self.clip("pal.mp4", "mandelbrot", fps=25),
-            "is hevc, not H.264": self.path("b.mkv"),
+            "is hevc, clip 1 h264": self.path("b.mkv"),
+            "is vp9, not H.264 or HEVC": self.path("b.webm"),
             "is yuv444p": self.clip("chroma.mp4", "mandelbrot", extra=("-pix_fmt", "yuv444p")),
         }
         media.ffmpeg("-i", a, "-c:v", "libx265", "-x265-params", "log-level=error", self.path("b.mkv"))
+        media.clip(self.path("b.webm"), "mandelbrot", 1)
         out = self.path("out.mp4")
         for reason, b in cases.items():
             with self.subTest(reason):

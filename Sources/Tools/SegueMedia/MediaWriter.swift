@@ -52,6 +52,8 @@ public final class MediaWriter {
     private let splicing: SpliceStream?
     private var piece: Encoder?
     private var packetsWritten: Int64 = 0
+    /// Whether the last packet written was copied (so copying goes on, nothing to restate).
+    private var isCopying = false
     private let videoStream: UnsafeMutablePointer<AVStream>
     /// One tick per frame: the time base of pictures and their packets.
     private let frameTime: AVRational
@@ -277,6 +279,7 @@ public final class MediaWriter {
         frame.pointee.pts = framesWritten
         framesWritten += 1
         if let splicing {
+            isCopying = false
             if piece == nil { piece = try splicing.pieceEncoder(file: path) }
             try piece!.send(frame, file: path) { packet in
                 let framed = try splicing.framed(packet, file: path)
@@ -295,12 +298,18 @@ public final class MediaWriter {
     /// is taken; the packet itself stays the caller's.
     /// - Throws: `.invalidArgument` when the file is not spliced; `.io` naming the file.
     public func write(copiedPacket packet: UnsafeMutablePointer<AVPacket>, shownAt: Int64) throws {
-        guard splicing != nil else { throw SegueError.invalidArgument("'\(path)' encodes its own pictures") }
+        guard let splicing else { throw SegueError.invalidArgument("'\(path)' encodes its own pictures") }
         try endPiece()
         packet.pointee.pts = shownAt
         packet.pointee.flags &= ~(AV_PKT_FLAG_DISCARD | AV_PKT_FLAG_CORRUPT)
         framesWritten += 1
-        try writeSpliced(packet)
+        if !isCopying, let resumed = try splicing.resuming(packet, file: path) {
+            defer { release(resumed) }
+            try writeSpliced(resumed)
+        } else {
+            try writeSpliced(packet)
+        }
+        isCopying = true
         avio_flush(output.pointee.pb)
         file.startWriteback()
     }

@@ -142,6 +142,7 @@ enum SequenceCommand {
         // output takes the first video's colours (BT.709 when it has none to give).
         let sink: any FrameSink
         if let smart {
+            if !quiet { smart.notes.forEach { Terminal.error("segue \(command): \($0)") } }
             // Pictures mostly copied are not decoded: their sound is read on its own.
             clips.soundApart = true
             sink = try SpliceSink(path: output, width: width, height: height, frameRate: rate, matrix: clips.outputMatrix,

@@ -17,6 +17,8 @@ struct SmartRendering {
     let plan: SplicePlan
     let stream: SpliceStream
     let clips: [VideoPackets?]
+    /// What limits the copying, a line each: clips with open GOPs.
+    let notes: [String]
 
     /// Why the output is not spliced, in a line ending "re-encoding every frame".
     struct Refusal: Error {
@@ -32,9 +34,7 @@ struct SmartRendering {
                      matrix: YCbCr, settings: EncoderSettings, frames: Range<Int>, of count: Int,
                      shown: (Int) -> (clip: Int, seconds: Double)?) throws -> SmartRendering? {
         guard [".mp4", ".mov", ".mkv"].contains(where: { output.hasSuffix($0) }) else { return nil }
-        if let codec = settings.videoCodec, codec != "libx264" {
-            throw Refusal(reason: "--video-codec \(codec) encodes what copied clips would keep as H.264")
-        }
+
         var indexes: [VideoPackets?] = []
         var first: (index: Int, packets: VideoPackets)?
         for (k, facts) in clips.facts.enumerated() {
@@ -42,9 +42,11 @@ struct SmartRendering {
             let clip = "clip \(k + 1) (\(clips.paths[k].lastPathComponent))"
             let packets = try VideoPackets(path: facts.file)
             let format = packets.format
-            guard format.codec == "h264" else { throw Refusal(reason: "\(clip) is \(format.codec), not H.264") }
+            guard ["h264", "hevc"].contains(format.codec) else {
+                throw Refusal(reason: "\(clip) is \(format.codec), not H.264 or HEVC")
+            }
             guard format.hasParameterSets else {
-                throw Refusal(reason: "\(clip) holds H.264 as a raw stream, without MP4's parameter sets")
+                throw Refusal(reason: "\(clip) holds \(format.codec) as a raw stream, without MP4's parameter sets")
             }
             guard format.width == width, format.height == height else {
                 throw Refusal(reason: "\(clip) is \(format.width)×\(format.height), the output \(width)×\(height)")
@@ -68,6 +70,9 @@ struct SmartRendering {
             }
             if let first {
                 let name = "clip \(first.index + 1)"
+                guard format.codec == first.packets.format.codec else {
+                    throw Refusal(reason: "\(clip) is \(format.codec), \(name) \(first.packets.format.codec)")
+                }
                 guard format.sharesParameterSets(with: first.packets.format) else {
                     throw Refusal(reason: "\(clip) was encoded with other parameters than \(name) (its SPS/PPS differ)")
                 }
@@ -80,6 +85,10 @@ struct SmartRendering {
             indexes.append(packets)
         }
         guard let first else { return nil }
+        let encoder = first.packets.format.codec == "hevc" ? "libx265" : "libx264"
+        if let codec = settings.videoCodec, codec != encoder {
+            throw Refusal(reason: "--video-codec \(codec) asks for other pictures than the clips' \(first.packets.format.codec)")
+        }
         let plan = SplicePlan(frames: frames, of: count, clips: indexes, shown: shown)
         guard plan.copiedFrames > 0 else {
             throw Refusal(reason: "no GOP of any clip lies wholly outside the transitions and trims")
@@ -87,7 +96,12 @@ struct SmartRendering {
         do {
             let stream = try SpliceStream(source: first.packets, copiedDepth: plan.copiedReorderDepth,
                                           frameRate: frameRate, crf: settings.crf, preset: settings.preset)
-            return SmartRendering(plan: plan, stream: stream, clips: indexes)
+            let notes = indexes.enumerated().compactMap { k, packets -> String? in
+                guard let packets, packets.uncleanKeyframes > 0 else { return nil }
+                return "clip \(k + 1) (\(clips.paths[k].lastPathComponent)) has \(counted(packets.uncleanKeyframes, "keyframe")) "
+                    + "that open a GOP (pictures after them refer to pictures before): copying starts only at its IDR pictures"
+            }
+            return SmartRendering(plan: plan, stream: stream, clips: indexes, notes: notes)
         } catch let error as SegueError {
             throw Refusal(reason: "clip \(first.index + 1) (\(clips.paths[first.index].lastPathComponent)): \(error.message)")
         }

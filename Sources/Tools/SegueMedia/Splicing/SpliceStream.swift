@@ -2,27 +2,41 @@ import CAV
 import Glibc
 import SegueBasics
 
-/// The picture of a spliced file: H.264 packets copied from clips that
-/// share one set of parameters, and pieces that libx264 encodes between
-/// them so that they splice in. Each piece starts with an IDR picture and
-/// closes its GOPs; it keeps the source's profile, level, colours and
-/// sample aspect, reorders no deeper than the source, and refers to its own
-/// parameter sets under ids the source does not use. Both sets travel in
-/// the file's `avcC` record, so a decoder (or a `-c copy` join of pieces
-/// made apart) meets no parameter set in mid-stream.
+/// The picture of a spliced file: H.264 or HEVC packets copied from clips
+/// that share one set of parameters, and pieces that libx264 or libx265
+/// encodes between them so that they splice in. Each piece starts with an
+/// IDR picture and closes its GOPs; it keeps the source's profile, level,
+/// colours and sample aspect, and reorders no deeper than the source.
+///
+/// A piece's parameter sets must not be mistaken for the source's:
+/// - H.264: libx264 gives them ids the source does not use, and both sets
+///   travel in the file's `avcC` record, so a decoder (or a `-c copy` join
+///   of pieces made apart) meets no parameter set in mid-stream;
+/// - HEVC: libx265 has no such option, so the file is `hev1` (parameter sets
+///   may come in-band): a piece carries its own before each keyframe, and
+///   the first copied packet after a piece (or at the file's start) is
+///   preceded by the source's again.
 public final class SpliceStream {
     /// How many pictures decoding runs ahead of display: decode timestamps
     /// trail presentation ones by this many frames.
     public let reorderDepth: Int
     private let source: VideoPackets
-    private let configuration: H264Syntax.Configuration
-    private let pieceSettings: PieceSettings
+    private let piece: PieceSettings
     private let frameRate: FrameRate
+    /// The output's configuration record, and the size of a NAL unit's length.
+    private let record: [UInt8]
+    private let lengthSize: Int
+    /// H.264: the parameter sets every piece must come with (its global header).
+    private let pieceHeader: [UInt8]?
+    /// HEVC: the source's parameter sets, restated where copying resumes.
+    private let sourceSets: [ArraySlice<UInt8>]
 
-    /// How libx264 is set up for every piece.
+    /// How every piece is encoded.
     private struct PieceSettings {
+        let encoder: String
         let profile: String
         let parameters: String
+        let level: Int32
         let crf: Double
         let preset: String
     }
@@ -30,101 +44,145 @@ public final class SpliceStream {
     /// Plans pieces that splice into `source`'s packets (every clip copied
     /// shares its parameters), whose reordering reaches `copiedDepth`.
     /// - Throws: `.invalidArgument` saying why pieces cannot splice in (a
-    ///   profile libx264 cannot match, or no free parameter-set id).
+    ///   profile the encoder cannot match, or no free parameter-set id).
     public init(source: VideoPackets, copiedDepth: Int, frameRate: FrameRate, crf: Double?, preset: String?) throws {
-        guard let configuration = source.format.configuration else {
-            throw SegueError.invalidArgument("'\(source.path)' holds no H.264 parameter sets in MP4's form")
-        }
         self.source = source
         self.frameRate = frameRate
-        let profiles: [Int32: String] = [66: "baseline", 578: "baseline", 77: "main", 100: "high"]
-        guard let profile = profiles[source.format.profile] else {
-            throw SegueError.invalidArgument("'\(source.path)' uses an H.264 profile (\(source.format.profile)) that "
-                                             + "libx264 cannot match for 8-bit 4:2:0")
-        }
-        // Ids the source's parameter sets do not take; libx264 gives its PPS the SPS's id.
-        let taken = Set((configuration.sequenceSets + configuration.pictureSets).compactMap(H264Syntax.parameterSetID))
-        guard let id = (0...31).first(where: { !taken.contains($0) }) else {
-            throw SegueError.invalidArgument("'\(source.path)' uses every parameter-set id")
-        }
-        // No deeper reordering than the source: none, one picture (B-frames
-        // without pyramids), or two (B-pyramids, libx264's default).
-        let reordering = profile == "baseline" || copiedDepth == 0 ? "bframes=0"
-            : copiedDepth == 1 ? "b-pyramid=none" : "b-pyramid=normal"
         reorderDepth = copiedDepth
-        pieceSettings = PieceSettings(profile: profile, parameters: "stitchable=1:sps-id=\(id):\(reordering)",
-                                      crf: crf ?? 18, preset: preset ?? "medium")
-        // A piece's parameter sets, under their own ids, join the source's.
-        let probe = try Self.encoder(pieceSettings, source: source, frameRate: frameRate)
-        let sets = H264Syntax.units(annexB: probe.extradata)
-        let sequenceSets = sets.filter { H264Syntax.type(of: $0) == H264Syntax.sequenceParameterSet }
-        let pictureSets = sets.filter { H264Syntax.type(of: $0) == H264Syntax.pictureParameterSet }
-        guard !sequenceSets.isEmpty, !pictureSets.isEmpty,
-              (sequenceSets + pictureSets).allSatisfy({ H264Syntax.parameterSetID($0).map { !taken.contains($0) } ?? false }) else {
-            throw SegueError.invalidArgument("libx264's parameter sets collide with those of '\(source.path)'")
+        let profile = source.format.profile
+        switch source.format.parameterSets {
+        case .h264(let configuration)?:
+            let profiles: [Int32: String] = [66: "baseline", 578: "baseline", 77: "main", 100: "high"]
+            guard let name = profiles[profile] else {
+                throw SegueError.invalidArgument("its H.264 profile (\(profile)) is not one libx264 matches in 8-bit 4:2:0")
+            }
+            // Ids the source's parameter sets do not take; libx264 gives its PPS the SPS's id.
+            let taken = Set((configuration.sequenceSets + configuration.pictureSets).compactMap(H264Syntax.parameterSetID))
+            guard let id = (0...31).first(where: { !taken.contains($0) }) else {
+                throw SegueError.invalidArgument("it uses every H.264 parameter-set id")
+            }
+            // No deeper reordering than the source: none, one picture (B-frames
+            // without pyramids), or two (B-pyramids, libx264's default).
+            let reordering = name == "baseline" || copiedDepth == 0 ? "bframes=0"
+                : copiedDepth == 1 ? "b-pyramid=none" : "b-pyramid=normal"
+            piece = PieceSettings(encoder: "libx264", profile: name, parameters: "stitchable=1:sps-id=\(id):\(reordering)",
+                                  level: source.format.level, crf: crf ?? 18, preset: preset ?? "medium")
+            // A piece's parameter sets, under their own ids, join the source's.
+            let header = try Self.encoder(piece, source: source, frameRate: frameRate).extradata
+            let units = H264Syntax.units(annexB: header)
+            let sequenceSets = units.filter { H264Syntax.type(of: $0) == H264Syntax.sequenceParameterSet }
+            let pictureSets = units.filter { H264Syntax.type(of: $0) == H264Syntax.pictureParameterSet }
+            guard !sequenceSets.isEmpty, !pictureSets.isEmpty, (sequenceSets + pictureSets).allSatisfy({
+                H264Syntax.parameterSetID($0).map { !taken.contains($0) } ?? false
+            }) else {
+                throw SegueError.invalidArgument("libx264's parameter sets would take the ids of its own")
+            }
+            var merged = configuration
+            merged.sequenceSets += sequenceSets
+            merged.pictureSets += pictureSets
+            record = merged.bytes
+            lengthSize = configuration.lengthSize
+            pieceHeader = header
+            sourceSets = []
+        case .hevc(let configuration)?:
+            guard profile == 1 else {
+                throw SegueError.invalidArgument("its HEVC profile (\(profile)) is not Main, which libx265 matches in 8 bits")
+            }
+            let reordering = copiedDepth == 0 ? "bframes=0" : copiedDepth == 1 ? "bframes=3:b-pyramid=0" : "bframes=3"
+            let level = source.format.level
+            piece = PieceSettings(encoder: "libx265", profile: "main",
+                                  parameters: "repeat-headers=1:open-gop=0:log-level=error:info=0:\(reordering)"
+                                      + (level > 0 ? ":level-idc=\(level / 30).\(level % 30 / 3)" : ""),
+                                  level: level, crf: crf ?? 18, preset: preset ?? "medium")
+            record = configuration.bytes
+            lengthSize = configuration.lengthSize
+            pieceHeader = nil
+            sourceSets = configuration.parameterSets
+        case nil:
+            throw SegueError.invalidArgument("it holds no H.264 or HEVC parameter sets in MP4's form")
         }
-        var merged = configuration
-        merged.sequenceSets += sequenceSets
-        merged.pictureSets += pictureSets
-        self.configuration = merged
-        pieceHeader = probe.extradata
     }
 
-    /// The parameter sets every piece must come with (libx264's global header).
-    private let pieceHeader: [UInt8]
-
-    /// Fills an output stream's parameters: the source's, with both sets of parameter sets.
+    /// Fills an output stream's parameters: the source's, with the output's record.
     func describe(_ parameters: UnsafeMutablePointer<AVCodecParameters>, file: String) throws {
         try MediaError.check(avcodec_parameters_copy(parameters, source.parameters), "describe the picture of", file)
-        let bytes = configuration.bytes
         av_free(parameters.pointee.extradata)
-        guard let extradata = av_malloc(bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))?
-            .assumingMemoryBound(to: UInt8.self) else {
-            throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory")
-        }
-        memset(extradata, 0, bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))
-        bytes.withUnsafeBufferPointer { _ = memcpy(extradata, $0.baseAddress!, bytes.count) }
-        parameters.pointee.extradata = extradata
-        parameters.pointee.extradata_size = Int32(bytes.count)
-        parameters.pointee.codec_tag = 0
+        parameters.pointee.extradata = try Self.padded(record, file: file)
+        parameters.pointee.extradata_size = Int32(record.count)
+        let isMP4 = !file.hasSuffix(".mkv")
+        parameters.pointee.codec_tag = sourceSets.isEmpty || !isMP4 ? 0 : Self.tag("hev1")
         parameters.pointee.video_delay = Int32(reorderDepth)
     }
 
     /// A new piece's encoder: its first picture is an IDR picture.
     /// - Throws: `.io` naming `file` when libx264's parameter sets differ from the first piece's.
     func pieceEncoder(file: String) throws -> Encoder {
-        let encoder = try Self.encoder(pieceSettings, source: source, frameRate: frameRate)
-        guard encoder.extradata == pieceHeader else {
+        let encoder = try Self.encoder(piece, source: source, frameRate: frameRate)
+        if let pieceHeader, encoder.extradata != pieceHeader {
             throw SegueError(.io, "cannot write '\(file)': libx264 changed its parameter sets between pieces")
         }
         return encoder
     }
 
-    /// A piece's packet from libx264 (Annex B) in the file's framing, in a
-    /// new packet that keeps its timestamps and flags.
+    /// A piece's packet from the encoder (Annex B) in the file's framing, in
+    /// a new packet that keeps its timestamps and flags.
     func framed(_ packet: UnsafeMutablePointer<AVPacket>, file: String) throws -> UnsafeMutablePointer<AVPacket> {
         let bytes = Array(UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size)))
-        guard let framed = H264Syntax.lengthPrefixed(H264Syntax.units(annexB: bytes), lengthSize: configuration.lengthSize),
-              let copy = av_packet_alloc() else {
+        return try Self.packet(H264Syntax.units(annexB: bytes), like: packet, lengthSize: lengthSize, file: file)
+    }
+
+    /// The first copied packet after a piece, or at the file's start, with
+    /// what a decoder needs restated before it (HEVC: the source's parameter
+    /// sets); nil when it needs nothing (H.264).
+    func resuming(_ packet: UnsafeMutablePointer<AVPacket>, file: String) throws -> UnsafeMutablePointer<AVPacket>? {
+        guard !sourceSets.isEmpty else { return nil }
+        let bytes = UnsafeBufferPointer(start: packet.pointee.data, count: Int(packet.pointee.size))
+        guard let units = H264Syntax.units(lengthPrefixed: bytes, lengthSize: lengthSize) else {
+            throw SegueError(.io, "cannot write '\(file)': a copied picture's NAL units do not add up")
+        }
+        return try Self.packet(sourceSets + units, like: packet, lengthSize: lengthSize, file: file)
+    }
+
+    /// A new packet of `units` framed by lengths, with `model`'s timestamps and flags.
+    private static func packet(_ units: [ArraySlice<UInt8>], like model: UnsafeMutablePointer<AVPacket>, lengthSize: Int,
+                               file: String) throws -> UnsafeMutablePointer<AVPacket> {
+        guard let bytes = H264Syntax.lengthPrefixed(units, lengthSize: lengthSize) else {
             throw SegueError(.io, "cannot write '\(file)': a picture is too large for the source's NAL lengths")
         }
-        guard av_new_packet(copy, Int32(framed.count)) >= 0 else {
-            release(copy)
+        guard let packet = av_packet_alloc() else { throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory") }
+        guard av_new_packet(packet, Int32(bytes.count)) >= 0 else {
+            release(packet)
             throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory")
         }
-        framed.withUnsafeBufferPointer { _ = memcpy(copy.pointee.data, $0.baseAddress!, framed.count) }
-        copy.pointee.pts = packet.pointee.pts
-        copy.pointee.dts = packet.pointee.dts
-        copy.pointee.flags = packet.pointee.flags
-        return copy
+        bytes.withUnsafeBufferPointer { _ = memcpy(packet.pointee.data, $0.baseAddress!, bytes.count) }
+        packet.pointee.pts = model.pointee.pts
+        packet.pointee.dts = model.pointee.dts
+        packet.pointee.flags = model.pointee.flags
+        return packet
+    }
+
+    /// `bytes` in a buffer FFmpeg owns, with the zeroed padding it reads past the end.
+    private static func padded(_ bytes: [UInt8], file: String) throws -> UnsafeMutablePointer<UInt8> {
+        let size = bytes.count + Int(AV_INPUT_BUFFER_PADDING_SIZE)
+        guard let buffer = av_malloc(size)?.assumingMemoryBound(to: UInt8.self) else {
+            throw SegueError(.outOfMemory, "cannot write '\(file)': out of memory")
+        }
+        memset(buffer, 0, size)
+        bytes.withUnsafeBufferPointer { _ = memcpy(buffer, $0.baseAddress!, bytes.count) }
+        return buffer
+    }
+
+    /// A four-character code as FFmpeg stores it (first character lowest).
+    private static func tag(_ code: String) -> UInt32 {
+        code.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     private static func encoder(_ settings: PieceSettings, source: VideoPackets, frameRate: FrameRate) throws -> Encoder {
-        guard let codec = avcodec_find_encoder_by_name("libx264") else {
-            throw SegueError.invalidArgument("this FFmpeg has no libx264, which smart rendering encodes with")
+        guard let codec = avcodec_find_encoder_by_name(settings.encoder) else {
+            throw SegueError.invalidArgument("this FFmpeg has no \(settings.encoder), which the pieces are encoded with")
         }
         let parameters = source.parameters.pointee
-        return try Encoder(codec: codec, file: source.path, globalHeader: true) { codec in
+        return try Encoder(codec: codec, file: source.path, globalHeader: settings.encoder == "libx264") { codec in
             codec.pointee.width = parameters.width
             codec.pointee.height = parameters.height
             codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
@@ -135,15 +193,15 @@ public final class SpliceStream {
             codec.pointee.color_trc = parameters.color_trc
             codec.pointee.colorspace = parameters.color_space
             codec.pointee.color_range = parameters.color_range
-            codec.pointee.level = parameters.level
+            codec.pointee.level = settings.level
             codec.pointee.thread_count = 0
             let options = codec.pointee.priv_data
             av_opt_set(options, "profile", settings.profile, 0)
             guard av_opt_set(options, "preset", settings.preset, 0) >= 0 else {
-                throw SegueError.invalidArgument("the libx264 encoder has no preset '\(settings.preset)'")
+                throw SegueError.invalidArgument("the \(settings.encoder) encoder has no preset '\(settings.preset)'")
             }
             av_opt_set_double(options, "crf", settings.crf, 0)
-            av_opt_set(options, "x264-params", settings.parameters, 0)
+            av_opt_set(options, settings.encoder == "libx264" ? "x264-params" : "x265-params", settings.parameters, 0)
         }
     }
 }

@@ -13,7 +13,8 @@ public final class VideoPackets {
         /// Seconds from the file's start at which the picture is shown, as a decoder times it.
         public let time: Double
         /// A decoder can start here with nothing before it: an IDR picture
-        /// that no later picture precedes in display order.
+        /// (an intra random access point in HEVC) that no later picture
+        /// precedes in display order.
         public let isCleanStart: Bool
         /// The container marks it to be decoded but not shown, or damaged.
         public let isHiddenOrDamaged: Bool
@@ -29,12 +30,12 @@ public final class VideoPackets {
         public let colours: String
         public let isInterlaced: Bool
         /// The parameter sets: copied pictures refer to them by id.
-        let configuration: H264Syntax.Configuration?
+        let parameterSets: ParameterSets?
 
         /// Whether the stream carries its parameter sets as MP4 does (not a raw Annex B stream).
-        public var hasParameterSets: Bool { configuration != nil }
+        public var hasParameterSets: Bool { parameterSets != nil }
         /// Whether pictures of both streams refer to the same parameter sets.
-        public func sharesParameterSets(with other: Format) -> Bool { configuration == other.configuration }
+        public func sharesParameterSets(with other: Format) -> Bool { parameterSets == other.parameterSets }
     }
 
     public let path: String
@@ -70,7 +71,7 @@ public final class VideoPackets {
         self.parameters = parameters
         let codecpar = stream.pointee.codecpar.pointee
         let extradata = codecpar.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(codecpar.extradata_size))) } ?? []
-        let configuration = codecpar.codec_id == AV_CODEC_ID_H264 ? H264Syntax.Configuration(extradata) : nil
+        let parameterSets = ParameterSets(codec: codecpar.codec_id, extradata: extradata)
         let sar = codecpar.sample_aspect_ratio
         let pixelName = av_get_pix_fmt_name(AVPixelFormat(codecpar.format)).map { String(cString: $0) } ?? "unknown"
         format = Format(codec: String(cString: avcodec_get_name(codecpar.codec_id)), profile: codecpar.profile,
@@ -80,31 +81,32 @@ public final class VideoPackets {
                         colours: "\(codecpar.color_primaries.rawValue)/\(codecpar.color_trc.rawValue)/"
                             + "\(codecpar.color_space.rawValue)/\(codecpar.color_range.rawValue)",
                         isInterlaced: ![AV_FIELD_UNKNOWN, AV_FIELD_PROGRESSIVE].contains(codecpar.field_order),
-                        configuration: configuration)
+                        parameterSets: parameterSets)
 
         let index = stream.pointee.index
         demuxer.want(index)
         let tick = av_q2d(stream.pointee.time_base), start = demuxer.startSeconds
-        var read: [(pts: Int64, dts: Int64, isKey: Bool, isIDR: Bool, hidden: Bool)] = []
+        var read: [(pts: Int64, dts: Int64, isKey: Bool, startsAfresh: Bool, hidden: Bool)] = []
         while let packet = try demuxer.next(for: index) {
             defer { release(packet) }
             let p = packet.pointee
             let pts = p.pts == segue_av_nopts_value() ? p.dts : p.pts
-            var isIDR = false
-            if p.flags & AV_PKT_FLAG_KEY != 0, let configuration, let data = p.data {
+            var startsAfresh = false
+            if p.flags & AV_PKT_FLAG_KEY != 0, let parameterSets, let data = p.data {
                 let units = H264Syntax.units(lengthPrefixed: UnsafeBufferPointer(start: data, count: Int(p.size)),
-                                             lengthSize: configuration.lengthSize)
-                isIDR = units?.contains { H264Syntax.type(of: $0) == H264Syntax.idrSlice } ?? false
+                                             lengthSize: parameterSets.lengthSize)
+                startsAfresh = units.map(parameterSets.isRandomAccess) ?? false
             }
             let hidden = p.flags & (AV_PKT_FLAG_DISCARD | AV_PKT_FLAG_CORRUPT) != 0 || pts == segue_av_nopts_value()
                 || p.dts == segue_av_nopts_value()
-            read.append((pts, p.dts, p.flags & AV_PKT_FLAG_KEY != 0, isIDR, hidden))
+            read.append((pts, p.dts, p.flags & AV_PKT_FLAG_KEY != 0, startsAfresh, hidden))
         }
-        // A clean start is shown before every picture decoded after it.
+        // A clean start is shown before every picture decoded after it: no
+        // leading pictures (an open GOP's), which would refer to pictures before it.
         var laterMinimum = Int64.max
         var clean = [Bool](repeating: false, count: read.count)
         for n in read.indices.reversed() {
-            clean[n] = read[n].isIDR && read[n].pts < laterMinimum && !read[n].hidden
+            clean[n] = read[n].startsAfresh && read[n].pts < laterMinimum && !read[n].hidden
             laterMinimum = min(laterMinimum, read[n].pts)
         }
         packets = read.indices.map { n in
@@ -124,6 +126,38 @@ public final class VideoPackets {
     deinit {
         var pointer: UnsafeMutablePointer<AVCodecParameters>? = parameters
         avcodec_parameters_free(&pointer)
+    }
+}
+
+/// A stream's parameter sets, as MP4 and Matroska carry them.
+enum ParameterSets: Equatable {
+    case h264(H264Syntax.Configuration)
+    case hevc(HEVCSyntax.Configuration)
+
+    /// The record in `extradata` for H.264 or HEVC; nil for other codecs and raw streams.
+    init?(codec: AVCodecID, extradata: [UInt8]) {
+        switch codec {
+        case AV_CODEC_ID_H264: guard let record = H264Syntax.Configuration(extradata) else { return nil }; self = .h264(record)
+        case AV_CODEC_ID_HEVC: guard let record = HEVCSyntax.Configuration(extradata) else { return nil }; self = .hevc(record)
+        default: return nil
+        }
+    }
+
+    /// The size of the length before each NAL unit of a sample.
+    var lengthSize: Int {
+        switch self {
+        case .h264(let record): return record.lengthSize
+        case .hevc(let record): return record.lengthSize
+        }
+    }
+
+    /// Whether a sample of these NAL units can start decoding: an IDR
+    /// picture in H.264, an intra random access point in HEVC.
+    func isRandomAccess(_ units: [ArraySlice<UInt8>]) -> Bool {
+        switch self {
+        case .h264: return units.contains { H264Syntax.type(of: $0) == H264Syntax.idrSlice }
+        case .hevc: return units.contains { HEVCSyntax.randomAccessPoints.contains(HEVCSyntax.type(of: $0)) }
+        }
     }
 }
 
