@@ -42,7 +42,9 @@ public final class SpliceStream {
     }
 
     /// Plans pieces that splice into `source`'s packets (every clip copied
-    /// shares its parameters), whose reordering reaches `copiedDepth`.
+    /// shares its parameters), whose reordering reaches `copiedDepth`, at
+    /// constant quality `crf`: by default the source's own, when its encoder
+    /// noted it, else 18.
     /// - Throws: `.invalidArgument` saying why pieces cannot splice in (a
     ///   profile the encoder cannot match, or no free parameter-set id).
     public init(source: VideoPackets, copiedDepth: Int, frameRate: FrameRate, crf: Double?, preset: String?) throws {
@@ -66,7 +68,7 @@ public final class SpliceStream {
             let reordering = name == "baseline" || copiedDepth == 0 ? "bframes=0"
                 : copiedDepth == 1 ? "b-pyramid=none" : "b-pyramid=normal"
             piece = PieceSettings(encoder: "libx264", profile: name, parameters: "stitchable=1:sps-id=\(id):\(reordering)",
-                                  level: source.format.level, crf: crf ?? 18, preset: preset ?? "medium")
+                                  level: source.format.level, crf: crf ?? source.encoderQuality ?? 18, preset: preset ?? "medium")
             // A piece's parameter sets, under their own ids, join the source's.
             let header = try Self.encoder(piece, source: source, frameRate: frameRate).extradata
             let units = H264Syntax.units(annexB: header)
@@ -93,7 +95,7 @@ public final class SpliceStream {
             piece = PieceSettings(encoder: "libx265", profile: "main",
                                   parameters: "repeat-headers=1:open-gop=0:log-level=error:info=0:\(reordering)"
                                       + (level > 0 ? ":level-idc=\(level / 30).\(level % 30 / 3)" : ""),
-                                  level: level, crf: crf ?? 18, preset: preset ?? "medium")
+                                  level: level, crf: crf ?? source.encoderQuality ?? 18, preset: preset ?? "medium")
             record = configuration.bytes
             lengthSize = configuration.lengthSize
             pieceHeader = nil

@@ -48,6 +48,10 @@ public final class VideoPackets {
     public let uncleanKeyframes: Int
     /// Whether every picture lasts as long as the others (to the rounding of its timestamps).
     public let isConstantRate: Bool
+    /// The constant quality libx264 or libx265 encoded the stream at, as the
+    /// encoder's own note in its first picture says ("crf=23.0"); nil when
+    /// it has none (a camera's encoder, say).
+    public private(set) var encoderQuality: Double?
     /// The stream's codec parameters, for an output that copies it.
     let parameters: UnsafeMutablePointer<AVCodecParameters>
     let timeBase: AVRational
@@ -97,6 +101,9 @@ public final class VideoPackets {
                                              lengthSize: parameterSets.lengthSize)
                 startsAfresh = units.map(parameterSets.isRandomAccess) ?? false
             }
+            if read.isEmpty, let data = p.data {
+                encoderQuality = Self.quality(noted: UnsafeBufferPointer(start: data, count: Int(p.size)))
+            }
             let hidden = p.flags & (AV_PKT_FLAG_DISCARD | AV_PKT_FLAG_CORRUPT) != 0 || pts == segue_av_nopts_value()
                 || p.dts == segue_av_nopts_value()
             read.append((pts, p.dts, p.flags & AV_PKT_FLAG_KEY != 0, startsAfresh, hidden))
@@ -121,6 +128,16 @@ public final class VideoPackets {
         // Steps one tick apart are the rounding of a constant rate only where a tick is a small part of a step.
         let (shortest, longest) = (steps.min() ?? 0, steps.max() ?? 0)
         isConstantRate = shortest == longest || (longest - shortest <= 1 && 20 <= shortest)
+    }
+
+    /// The `crf=` of the settings libx264 and libx265 write as text into a
+    /// stream's first picture (an unregistered user-data SEI message).
+    private static func quality(noted bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        let text = String(decoding: bytes.prefix(4096).map { $0 >= 32 && $0 < 127 ? $0 : 32 }, as: UTF8.self)
+        guard text.contains("x264 - core") || text.contains("x265") else { return nil }
+        let settings = text.split(separator: " ")
+        guard let crf = settings.first(where: { $0.hasPrefix("crf=") }) else { return nil }
+        return Double(crf.dropFirst(4)).flatMap { (0...51).contains($0) ? $0 : nil }
     }
 
     deinit {
