@@ -551,7 +551,8 @@ class BadMediaTests(Workspace):
         media.clip(clip, "testsrc2", 20, size=(640, 480))
         out = self.path("out.mp4")
         before = set(self.files())
-        process = subprocess.Popen([SEGUE, "sequence", clip, "--preset", "veryslow", "-q", "-o", out],
+        # --reencode: encoding every frame (a lone clip would be copied whole in a moment).
+        process = subprocess.Popen([SEGUE, "sequence", clip, "--reencode", "--preset", "veryslow", "-q", "-o", out],
                                    stderr=subprocess.PIPE)
         time.sleep(2)
         process.send_signal(signal.SIGINT)

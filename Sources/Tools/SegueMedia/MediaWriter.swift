@@ -36,7 +36,9 @@ public struct EncoderSettings: Sendable {
 /// unless another matrix is asked for, converted by Segue's own
 /// `YUV420Encoder`, or handed over as decoded 4:2:0 planes. A spliced
 /// file's pictures are not encoded here but given as packets (see
-/// `SpliceStream`). `[one thread per instance]`
+/// `SpliceStream`). `[one thread for the pictures, one for the sound]`:
+/// the sound may be written from a thread of its own, alongside the
+/// pictures (see `write(audio:)`).
 public final class MediaWriter {
     /// The containers this writer makes, by file name ending.
     public static let extensions = [".mp4", ".mkv", ".mov", ".webm"]
@@ -64,6 +66,11 @@ public final class MediaWriter {
     private let planes: UnsafeMutablePointer<UInt8>
     private let picture: UnsafeMutablePointer<AVFrame>
     private var framesWritten: Int64 = 0
+    /// Muxing and the file's buffer, shared by the pictures' thread and the sound's.
+    private let muxing = Locked(())
+    /// How far the sound is written: pictures wait for it (see `SoundPacing`).
+    private let pacing = SoundPacing(lead: 5)
+    private let frameSeconds: Double
     /// Sound waiting for a whole encoder frame: interleaved floats.
     private var pendingAudio: [Float] = []
     private var samplesWritten: Int64 = 0
@@ -97,6 +104,7 @@ public final class MediaWriter {
 
         let globalHeader = context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0
         frameTime = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
+        frameSeconds = 1 / frameRate.value
         guard let videoStream = avformat_new_stream(context, nil) else {
             throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory")
         }
@@ -276,6 +284,7 @@ public final class MediaWriter {
         frame.pointee.linesize.0 = Int32(planes.lumaStride)
         frame.pointee.linesize.1 = Int32(planes.chromaStride)
         frame.pointee.linesize.2 = Int32(planes.chromaStride)
+        paced()
         frame.pointee.pts = framesWritten
         framesWritten += 1
         if let splicing {
@@ -289,8 +298,7 @@ public final class MediaWriter {
         } else {
             try video!.send(frame, file: path) { try mux($0, from: frameTime, into: videoStream) }
         }
-        avio_flush(output.pointee.pb)
-        file.startWriteback()
+        flushed()
     }
 
     /// Appends a picture of a spliced file copied as it was coded: the next
@@ -299,6 +307,7 @@ public final class MediaWriter {
     /// - Throws: `.invalidArgument` when the file is not spliced; `.io` naming the file.
     public func write(copiedPacket packet: UnsafeMutablePointer<AVPacket>, shownAt: Int64) throws {
         guard let splicing else { throw SegueError.invalidArgument("'\(path)' encodes its own pictures") }
+        paced()
         try endPiece()
         packet.pointee.pts = shownAt
         packet.pointee.flags &= ~(AV_PKT_FLAG_DISCARD | AV_PKT_FLAG_CORRUPT)
@@ -310,8 +319,7 @@ public final class MediaWriter {
             try writeSpliced(packet)
         }
         isCopying = true
-        avio_flush(output.pointee.pb)
-        file.startWriteback()
+        flushed()
     }
 
     /// Flushes the piece being encoded, if any: the next picture starts afresh.
@@ -345,15 +353,38 @@ public final class MediaWriter {
                      into stream: UnsafeMutablePointer<AVStream>) throws {
         av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
         packet.pointee.stream_index = stream.pointee.index
-        try MediaError.check(av_interleaved_write_frame(output, packet), "write", path)
+        try muxing.withLock { _ -> Void in try MediaError.check(av_interleaved_write_frame(output, packet), "write", path) }
     }
 
-    /// Appends interleaved float samples in the `audio` format of the settings.
-    /// Without a sound track this does nothing.
+    /// Hands what the muxer wrote to the file, and starts its writeback.
+    private func flushed() {
+        muxing.withLock { _ -> Void in
+            avio_flush(output.pointee.pb)
+            file.startWriteback()
+        }
+    }
+
+    /// Waits, before the next picture, while it lies more than a few seconds
+    /// ahead of the sound written (see `SoundPacing`).
+    private func paced() {
+        if audio != nil { pacing.wait(for: Double(framesWritten) * frameSeconds) }
+    }
+
+    /// Appends interleaved float samples in the `audio` format of the
+    /// settings. They may come from a thread of their own, alongside the
+    /// pictures: then call `endAudio()` when that thread stops. Without a
+    /// sound track this does nothing.
     public func write(audio samples: UnsafeBufferPointer<Float>) throws {
         guard let audio else { return }
         pendingAudio.append(contentsOf: samples)
         try sendAudio(audio, flushing: false)
+        pacing.reached(Double(samplesWritten) / Double(audio.codec.pointee.sample_rate))
+    }
+
+    /// No more sound comes from its thread (it is all written, or the thread
+    /// stopped): the pictures wait for it no longer. Call `finish()` only after.
+    public func endAudio() {
+        pacing.end()
     }
 
     /// Sends whole encoder frames of pending sound (and, flushing, the rest).
@@ -416,6 +447,7 @@ public final class MediaWriter {
     /// Removes the partial file; the target is untouched.
     public func abandon() {
         isFinished = true
+        pacing.end()
         file.abandon()
     }
 

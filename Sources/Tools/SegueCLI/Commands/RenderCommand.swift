@@ -97,7 +97,10 @@ enum RenderCommand {
                                        command: name, settings: settings, matrix: Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix]),
                                        firstNumber: frames.lowerBound, loop: engine.concurrently)
         try sink.writeFrames(frames, width: scene.width!, height: scene.height!, label: "rendering",
-                             quiet: args.has("-q"), audio: sound.map { sound in { try sound.samples(ofFrame: $0, frameRate: rate) } }) { index, target in
+                             quiet: args.has("-q"), sound: sound.map { sound in
+                                // Its sounds are the clips' own readers, which the drawing reads too.
+                                FrameSound(samples: { try sound.samples(ofFrame: $0, frameRate: rate) }, runsApart: false)
+                             }) { index, target in
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),
                               progress: animation.progress(at: t), scene: scene, into: target)

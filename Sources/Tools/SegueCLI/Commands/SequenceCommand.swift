@@ -130,10 +130,16 @@ enum SequenceCommand {
 
         let frameCount = max(1, rate.frameCount(in: timeline.duration))
         let frames = try MediaOptions.range(args, frames: frameCount)
+        // The sound is mixed on a thread of its own, from readers of its own, unless a clip is standard input.
+        let soundApart = !clips.facts.contains { $0.file == "-" }
         let sound = try settings.audio.map { format in
-            try Self.sound(clips, timeline: timeline, animation: animation, fade: MediaOptions.audioFade(args),
-                           format: format)
+            let shelf = SoundShelf(files: clips.facts.map(\.file), format: format)
+            return try Self.sound(timeline: timeline, clips: clips.facts, animation: animation,
+                                  fade: MediaOptions.audioFade(args), format: format) { k in
+                soundApart ? try shelf.reader(k) : try clips[k].audio
+            }
         }
+        if soundApart, sound != nil { clips.readsSound = false }
         let quiet = args.has("-q")
         let smart = args.has("--reencode") ? nil : try Self.smartRendering(
             clips, timeline: timeline, output: output, width: width, height: height, frameRate: rate,
@@ -143,8 +149,6 @@ enum SequenceCommand {
         let sink: any FrameSink
         if let smart {
             if !quiet { smart.notes.forEach { Terminal.error("segue \(command): \($0)") } }
-            // Pictures mostly copied are not decoded: their sound is read on its own.
-            clips.soundApart = true
             sink = try SpliceSink(path: output, width: width, height: height, frameRate: rate, matrix: clips.outputMatrix,
                                   settings: settings, stream: smart.stream, plan: smart.plan, clips: smart.clips,
                                   firstFrame: frames.lowerBound, loop: engine.concurrently)
@@ -163,7 +167,9 @@ enum SequenceCommand {
                 return "\(encoding)junction \(j + 1) of \(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
             }
             return smart == nil ? nil : "encoding"
-        }, audio: sound.map { sound in { try sound.samples(ofFrame: $0, frameRate: rate) } }) { index, target in
+        }, sound: sound.map { sound in
+            FrameSound(samples: { try sound.samples(ofFrame: $0, frameRate: rate) }, runsApart: soundApart)
+        }) { index, target in
             let moment = timeline.moment(at: rate.time(ofFrame: index))
             switch moment {
             case .clip(let k, _), .junction(let k, _, _, _): clips.close(before: k)
@@ -214,17 +220,18 @@ enum SequenceCommand {
         }
     }
 
-    /// The clips' sounds placed on the timeline, crossfading through each junction.
-    static func sound(_ clips: ClipShelf, timeline: SequenceTimeline, animation: Animation, fade: AudioFade,
-                      format: AudioFormat) throws -> SoundMix {
+    /// The clips' sounds placed on the timeline, crossfading through each
+    /// junction; clip k's sound read by `reader(k)`.
+    static func sound(timeline: SequenceTimeline, clips: [ClipShelf.Facts], animation: Animation, fade: AudioFade,
+                      format: AudioFormat, reader: @escaping (Int) throws -> AudioReader?) throws -> SoundMix {
         let rate = Double(format.sampleRate)
         func sample(_ seconds: Double) -> Int { Int((seconds * rate).rounded()) }
         func progress(junction j: Int, at outputSample: Int) -> Double {
             animation.progress(at: (Double(outputSample) / rate - timeline.junctionStart(j)) / timeline.overlaps[j]
                                * animation.duration)
         }
-        let voices = clips.facts.indices.compactMap { k -> SoundMix.Voice? in
-            guard clips.facts[k].hasAudio else { return nil }
+        let voices = clips.indices.compactMap { k -> SoundMix.Voice? in
+            guard clips[k].hasAudio else { return nil }
             let start = sample(timeline.starts[k])
             let leaving = k < timeline.overlaps.count ? timeline.overlaps[k] : nil
             // At a hard cut the sound ends where the next clip's picture starts.
@@ -233,8 +240,8 @@ enum SequenceCommand {
                 ? sample(timeline.junctionStart(k - 1))..<sample(timeline.junctionStart(k - 1) + timeline.overlaps[k - 1])
                 : start..<start
             let fadeOut = (leaving ?? 0) > 0 ? sample(timeline.junctionStart(k))..<end : end..<end
-            return SoundMix.Voice(reader: { try clips[k].audio }, outputStart: start,
-                                  sourceStart: sample(clips.facts[k].start),
+            return SoundMix.Voice(reader: { try reader(k) }, outputStart: start,
+                                  sourceStart: sample(clips[k].start),
                                   range: start..<end) { s in
                 if fadeIn.contains(s) { return fade.gains(progress(junction: k - 1, at: s)).entering }
                 if fadeOut.contains(s) { return fade.gains(progress(junction: k, at: s)).leaving }

@@ -14,8 +14,11 @@ protocol FrameSink: AnyObject {
     func write(_ planes: YUV420Planes) throws
     /// Whether the output keeps sound (video files do; YUV4MPEG2 and PNGs do not).
     var carriesAudio: Bool { get }
-    /// Interleaved samples in the sound format the sink was made for.
+    /// Interleaved samples in the sound format the sink was made for; from
+    /// the drawing thread, or from a thread of the sound's own.
     func write(audio samples: [Float]) throws
+    /// The sound's own thread writes no more (see `FrameSound.runsApart`).
+    func endAudio()
     /// Writes output frame `index` by itself, copied rather than drawn (a
     /// spliced file's copied frames); false when it must be drawn.
     func copies(frame index: Int) throws -> Bool
@@ -23,6 +26,15 @@ protocol FrameSink: AnyObject {
     func finish() throws
     /// Removes whatever this sink created.
     func abandon()
+}
+
+/// The sound that goes with each output frame: its interleaved samples.
+struct FrameSound {
+    let samples: (Int) throws -> [Float]
+    /// Whether `samples` shares nothing with the drawing (its clips' sounds
+    /// are read apart, see `SoundShelf`), so it runs on a thread of its own
+    /// alongside: mixing and encoding the sound then overlap the pictures.
+    let runsApart: Bool
 }
 
 /// What one output frame is: a picture drawn or given, or decoded 4:2:0
@@ -35,6 +47,7 @@ enum FrameContent {
 extension FrameSink {
     var carriesAudio: Bool { false }
     func write(audio samples: [Float]) throws {}
+    func endAudio() {}
     var planesMatrix: YCbCr? { nil }
     func copies(frame index: Int) throws -> Bool { false }
     func write(_ planes: YUV420Planes) throws {
@@ -43,17 +56,28 @@ extension FrameSink {
 
     /// Writes the frames in `frames`, each copied by the sink or drawn by `draw(index, target)`
     /// into one reused width×height surface (it returns what to write: the
-    /// target, a picture that needs no drawing, or decoded planes), and then, for sinks
-    /// that carry sound, `audio(index)`'s samples; with a progress bar naming
+    /// target, a picture that needs no drawing, or decoded planes), and, for sinks
+    /// that carry sound, `sound`'s samples of each frame (on a thread of
+    /// their own when they can be); with a progress bar naming
     /// `detail(index)`. Then completes the output, or abandons it on any
     /// error (nothing half-written is left).
     func writeFrames(_ frames: Range<Int>, width: Int, height: Int, label: String, quiet: Bool,
-                     detail: (Int) -> String? = { _ in nil },
-                     audio: ((Int) throws -> [Float])? = nil,
+                     detail: (Int) -> String? = { _ in nil }, sound: FrameSound? = nil,
                      draw: (Int, Surface) throws -> FrameContent) throws {
         let progressBar = ProgressBar(total: frames.count, label: label, quiet: quiet)
         defer { progressBar.finish() }
+        let sound = carriesAudio ? sound : nil
+        let stopping = Locked(false)
+        var soundThread: BackgroundThread?
         do {
+            if let sound, sound.runsApart {
+                soundThread = try BackgroundThread("mix the sound") { [self] in
+                    defer { endAudio() }
+                    for index in frames where !stopping.withLock({ $0 }) {
+                        try write(audio: try sound.samples(index))
+                    }
+                }
+            }
             let target = try Surface(width: width, height: height)
             for index in frames {
                 if try !copies(frame: index) {
@@ -62,11 +86,14 @@ extension FrameSink {
                     case .planes(let planes): try write(planes)
                     }
                 }
-                if carriesAudio, let audio { try write(audio: try audio(index)) }
+                if let sound, !sound.runsApart { try write(audio: try sound.samples(index)) }
                 progressBar.update(index - frames.lowerBound + 1, detail: detail(index))
             }
+            try soundThread?.join()
             try finish()
         } catch {
+            stopping.withLock { $0 = true }
+            try? soundThread?.join()
             abandon()
             throw error
         }

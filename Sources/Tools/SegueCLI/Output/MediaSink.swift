@@ -27,6 +27,8 @@ final class MediaSink: FrameSink {
         try samples.withUnsafeBufferPointer { try writer.write(audio: $0) }
     }
 
+    func endAudio() { writer.endAudio() }
+
     func finish() throws { try writer.finish() }
 
     func abandon() { writer.abandon() }

@@ -51,6 +51,8 @@ final class SpliceSink: FrameSink {
         try samples.withUnsafeBufferPointer { try writer.write(audio: $0) }
     }
 
+    func endAudio() { writer.endAudio() }
+
     func finish() throws { try writer.finish() }
 
     func abandon() { writer.abandon() }

@@ -14,28 +14,21 @@ final class Clip {
     private let name: ClipName
     private let still: Surface?
     private let reader: MediaReader?
-    private let sound: AudioReader?
 
-    /// Opens `path`; `audio` asks for its sound in that format, read apart
-    /// from the pictures with `soundApart` (for a clip whose pictures are
-    /// mostly copied, not decoded).
+    /// Opens `path`; `audio` asks for its sound in that format.
     /// - Throws: `.io` naming the file when it is not a picture or video
     ///   Segue can read; `.invalidArgument` for a trim that is not a time
     ///   range within the video, or is given to a still picture.
-    init(path: String, threads: Int = 0, audio: AudioFormat? = nil, soundApart: Bool = false) throws {
+    init(path: String, threads: Int = 0, audio: AudioFormat? = nil) throws {
         self.path = path
         name = try ClipName(path)
-        let apart = soundApart && name.file != "-"
         if name.file.lowercased().hasSuffix(".png") {
             still = try PNG.read(path: name.file)
             reader = nil
-            sound = nil
         } else {
-            let reader = try MediaReader(path: name.file, threads: threads, audio: apart ? nil : audio)
+            let reader = try MediaReader(path: name.file, threads: threads, audio: audio)
             self.reader = reader
             still = nil
-            let file = name.file
-            sound = try audio.flatMap { apart && !reader.isStill ? try AudioReader.open(path: file, format: $0) : nil }
         }
         guard name.isTrimmed else { return }
         guard let whole = reader.flatMap({ $0.isStill ? nil : $0.duration }) else {
@@ -60,7 +53,7 @@ final class Clip {
     /// Seconds into the file where the clip starts: its trim's start, for its sound.
     var start: Double { name.start }
     var frameRate: FrameRate? { isStill ? nil : reader!.frameRate }
-    var audio: AudioReader? { sound ?? reader?.audio }
+    var audio: AudioReader? { reader?.audio }
     /// The file it plays from (its name without a trim).
     var file: String { name.file }
 
@@ -113,9 +106,11 @@ final class ClipShelf {
     let facts: [Facts]
     private let audio: AudioFormat?
     private var open: [Int: Clip] = [:]
-    /// Whether clips read their sound apart from their pictures (see
-    /// `Clip`): clips open now are opened again so (but standard input).
-    var soundApart = false {
+    /// Whether clips read their sound along with their pictures. When the
+    /// sound is read apart (see `SoundShelf`), clips open without it, so
+    /// that none of its packets wait in memory for a reader that never
+    /// comes; the clips open now are opened again so.
+    var readsSound = true {
         didSet { for key in open.keys where paths[key] != "-" { open[key] = nil } }
     }
 
@@ -139,7 +134,7 @@ final class ClipShelf {
     subscript(index: Int) -> Clip {
         get throws {
             if let clip = open[index] { return clip }
-            let clip = try Clip(path: paths[index], audio: audio, soundApart: soundApart)
+            let clip = try Clip(path: paths[index], audio: readsSound ? audio : nil)
             open[index] = clip
             return clip
         }

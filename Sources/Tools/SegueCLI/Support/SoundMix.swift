@@ -52,3 +52,29 @@ struct SoundMix {
         return output
     }
 }
+
+/// Each clip's sound read apart from its pictures, through a demuxer of its
+/// own (see `AudioReader.open`), so that it can be mixed on a thread of its
+/// own while the pictures are drawn. A clip's sound opens when its voice
+/// first sounds; the sounds two clips or more before it are closed then,
+/// the mix being past them.
+final class SoundShelf {
+    private let files: [String]
+    private let format: AudioFormat
+    private var open: [Int: AudioReader?] = [:]
+
+    init(files: [String], format: AudioFormat) {
+        self.files = files
+        self.format = format
+    }
+
+    /// Clip `index`'s sound, or nil when it has none.
+    /// - Throws: `.io` naming the file when it cannot be read.
+    func reader(_ index: Int) throws -> AudioReader? {
+        if let reader = open[index] { return reader }
+        for key in open.keys where key < index - 1 { open[key] = nil }
+        let reader = try AudioReader.open(path: files[index], format: format)
+        open[index] = reader
+        return reader
+    }
+}
