@@ -145,7 +145,7 @@ QUICK = dict(sizes=["1920x1080", "3840x2160"], progress=[0.3, 0.7], rounds=2, ba
              e2e_frames=12, e2e_runs=1, video_runs=1, video_size="320x180", video_seconds=2,
              mlt_runs=1, mlt_frames=12, mlt_mix=6, python_rounds=1,
              xfade_pack_sizes=["1920x1080"], xfade_pack_rounds=1, xfade_pack_frames={"1920x1080": (1, 3)},
-             xfade_pack_runs={"1920x1080": 1}, joins_seconds=6, joins_size="320x180", joins_runs=1)
+             xfade_pack_runs={"1920x1080": 1}, joins_seconds=4, joins_size="160x90", joins_runs=1)
 
 FPS = 30
 FFMPEG_ONE_THREAD = ["-filter_threads", "1", "-filter_complex_threads", "1"]

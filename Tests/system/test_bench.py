@@ -140,6 +140,21 @@ class QuickBenchTests(unittest.TestCase):
         for m in video["memory"]:
             self.assertGreater(m["peak_kib"], 1024)
 
+        # Lossless joins: both keyframe intervals, every setup timed with its processor time and memory,
+        # the short and the long join; at the quick run's 4-s clips a 1-s GOP leaves GOPs to copy.
+        joins = data["joins"]
+        self.assertEqual([s["keyint"] for s in joins["sets"]], [250, 30])
+        for result in joins["sets"]:
+            self.assertEqual([r["setup"] for r in result["rows"]],
+                             ["segue sequence (smart)", "segue sequence --reencode", "ffmpeg xfade + acrossfade",
+                              "ffmpeg concat -c copy (no transitions)"])
+            for row in result["rows"]:
+                self.assertTrue(row["median_s"] > 0 and row["cpu_s"] > 0 and row["peak_kib"] > 1024, row)
+        self.assertGreater(joins["sets"][1]["copied"], 0)
+        self.assertEqual(joins["long"]["clips"], 20)
+        self.assertGreater(joins["long"]["copied"], 0)
+        self.assertIn("## Lossless joins", self.markdown())
+
         # melt: the same frames out of every setup, each mixer's cost per frame over the hard cut.
         mlt = data["mlt"]
         self.assertEqual([r["name"] for r in mlt["rows"]],
@@ -171,9 +186,9 @@ class QuickBenchTests(unittest.TestCase):
         self.assertIn("## FFmpeg's xfade transitions", self.markdown())
 
         # Per frame, floor, fps (two sizes, and particles' own 60 fps), bands, two end-to-end setups,
-        # four video targets, melt, moviepy, the xfade pack (every row, most rows).
+        # four video targets, three for joins, melt, moviepy, the xfade pack (every row, most rows).
         targets = {t["target"] for t in data["targets"]}
-        self.assertEqual(len(targets), 16, targets)
+        self.assertEqual(len(targets), 19, targets)
         for t in data["targets"]:
             self.assertIn(t["pass"], (True, False, None))
 

@@ -96,7 +96,7 @@ class SmartRenderingTests(Workspace):
 
         # Copied packets are the sources' bytes.
         files = {arg.split("#t=")[0] for arg in args}
-        sources = {h for path in files if path.endswith(".mp4") and os.path.exists(path) for h in packet_hashes(path)}
+        sources = {h for path in files if path.endswith((".mp4", ".mkv")) and os.path.exists(path) for h in packet_hashes(path)}
         self.assertEqual(sum(h in sources for h in packet_hashes(out)), count, "packets copied byte for byte")
         if copied is not None:
             self.assertEqual(count, copied, report)
@@ -226,6 +226,18 @@ class SmartRenderingTests(Workspace):
                 self.assertNotIn("copied", result.stderr)
         quiet = segue("sequence", a, a, "--reencode", "-o", out, check=0)
         self.assertEqual(quiet.stderr, "", "--reencode says nothing: it was asked for")
+
+    def test_edit_lists_and_late_start_times(self):
+        a = self.clip("a.mp4", "testsrc2", seconds=6)
+        b = self.clip("b.mp4", "mandelbrot")
+        # Cut off a keyframe with -c copy: an edit list hides the pictures before 1.1 s, which must not show.
+        cut = self.path("cut.mp4")
+        media.ffmpeg("-ss", "1.1", "-i", a, "-c", "copy", cut)
+        # Matroska whose time starts at 10 s.
+        late = self.path("late.mkv")
+        media.ffmpeg("-i", b, "-c", "copy", "-output_ts_offset", "10", late)
+        count, _ = self.smart(cut, late, "--duration", "0.5")
+        self.assertGreater(count, 60, "the GOPs after the cut, and the late clip's after the junction, are copied")
 
     def test_a_variable_rate_phone_clip_copies_only_what_maps_frame_for_frame(self):
         a = self.clip("a.mp4", "testsrc2")
