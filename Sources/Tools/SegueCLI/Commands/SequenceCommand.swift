@@ -28,8 +28,9 @@ enum SequenceCommand {
         A video file (mp4, mov, mkv) copies the clips' coded pictures wherever no
         transition touches them, bit for bit, and encodes only the frames around the
         junctions, trims and pictures, so that they splice in: when every video is
-        H.264 at the output's size, rate and colours (see docs/smart-rendering.md).
-        Otherwise, or with --reencode, it encodes every frame, saying why.
+        H.264 (or every one HEVC) at the output's size, rate and colours (see
+        docs/smart-rendering.md). Otherwise, or with --reencode, it encodes every
+        frame, saying why. The run ends saying how many frames it copied.
 
         The output takes the first clip's size and frame rate unless --size and --fps
         say otherwise; other sizes are placed with --placement, rotated phone videos and
@@ -149,9 +150,8 @@ enum SequenceCommand {
         let sink: any FrameSink
         if let smart {
             if !quiet { smart.notes.forEach { Terminal.error("segue \(command): \($0)") } }
-            sink = try SpliceSink(path: output, width: width, height: height, frameRate: rate, matrix: clips.outputMatrix,
-                                  settings: settings, stream: smart.stream, plan: smart.plan, clips: smart.clips,
-                                  firstFrame: frames.lowerBound, loop: engine.concurrently)
+            sink = try MediaSink(path: output, width: width, height: height, frameRate: rate, matrix: clips.outputMatrix,
+                                 settings: settings, smart: smart, firstFrame: frames.lowerBound, loop: engine.concurrently)
         } else {
             sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: command,
                                        settings: settings, matrix: clips.outputMatrix,
@@ -203,8 +203,7 @@ enum SequenceCommand {
     /// nil when it cannot, saying why unless that is plain or `quiet`.
     static func smartRendering(_ clips: ClipShelf, timeline: SequenceTimeline, output: String, width: Int, height: Int,
                                frameRate rate: FrameRate, settings: EncoderSettings, frames: Range<Int>, of count: Int,
-                               quiet: Bool,
-                               command: String) throws -> SmartRendering? {
+                               quiet: Bool, command: String) throws -> SmartRendering? {
         do {
             return try SmartRendering.plan(clips: clips, output: output, width: width, height: height, frameRate: rate,
                                            matrix: clips.outputMatrix, settings: settings, frames: frames,

@@ -59,6 +59,22 @@ enum H264Syntax {
         return bytes
     }
 
+    /// `count` NAL units of a configuration record from `offset` on, each
+    /// after its 16-bit length, as `avcC` and `hvcC` hold parameter sets;
+    /// nil when they run past the record. Moves `offset` past them.
+    static func units(count: Int, in bytes: [UInt8], at offset: inout Int) -> [ArraySlice<UInt8>]? {
+        var units: [ArraySlice<UInt8>] = []
+        for _ in 0..<count {
+            guard offset + 2 <= bytes.count else { return nil }
+            let length = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+            offset += 2
+            guard length > 0, offset + length <= bytes.count else { return nil }
+            units.append(bytes[offset..<offset + length])
+            offset += length
+        }
+        return units
+    }
+
     /// The id of a sequence parameter set (after profile, constraints and
     /// level) or a picture parameter set (its first field); nil when the
     /// unit is too short.
@@ -103,22 +119,11 @@ enum H264Syntax {
             level = bytes[3]
             lengthSize = Int(bytes[4] & 3) + 1
             var offset = 6
-            func sets(count: Int) -> [ArraySlice<UInt8>]? {
-                var sets: [ArraySlice<UInt8>] = []
-                for _ in 0..<count {
-                    guard offset + 2 <= bytes.count else { return nil }
-                    let length = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
-                    offset += 2
-                    guard length > 0, offset + length <= bytes.count else { return nil }
-                    sets.append(bytes[offset..<offset + length])
-                    offset += length
-                }
-                return sets
-            }
-            guard let sequenceSets = sets(count: Int(bytes[5] & 0x1F)), offset < bytes.count else { return nil }
+            guard let sequenceSets = H264Syntax.units(count: Int(bytes[5] & 0x1F), in: bytes, at: &offset),
+                  offset < bytes.count else { return nil }
             let pictureCount = Int(bytes[offset])
             offset += 1
-            guard let pictureSets = sets(count: pictureCount) else { return nil }
+            guard let pictureSets = H264Syntax.units(count: pictureCount, in: bytes, at: &offset) else { return nil }
             self.sequenceSets = sequenceSets
             self.pictureSets = pictureSets
             trailer = bytes[offset...]

@@ -29,14 +29,8 @@ enum HEVCSyntax {
                 guard offset + 3 <= bytes.count else { return nil }
                 let count = Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2])
                 offset += 3
-                for _ in 0..<count {
-                    guard offset + 2 <= bytes.count else { return nil }
-                    let length = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
-                    offset += 2
-                    guard length > 0, offset + length <= bytes.count else { return nil }
-                    sets.append(bytes[offset..<offset + length])
-                    offset += length
-                }
+                guard let units = H264Syntax.units(count: count, in: bytes, at: &offset) else { return nil }
+                sets += units
             }
             parameterSets = sets.filter {
                 [Self.videoSet, Self.sequenceSet, Self.pictureSet].contains(HEVCSyntax.type(of: $0))
