@@ -7,6 +7,7 @@
 #   make demo       render the demo into build/demo
 #   make python     the Python package as a wheel carrying libsegue.so and the seed plugins
 #   make bench      time Segue against FFmpeg's xfade, pixman and MLT: BENCHMARKS.md (QUICK=1: a short check)
+#   make bench-check  run `make bench QUICK=1` and check what it writes (CI runs it after `make test`)
 #   make install PREFIX=/usr/local
 #
 # Each target installs the Debian packages it needs first (apt-get, with sudo
@@ -57,7 +58,7 @@ MLT_DIR      := $(BUILD)/lib/mlt-7
 MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
 .PHONY: all build frei0r mlt python deps test-deps install test unit-test system-test python-test golden demo clean \
-	fuzz fuzz-check tsan sanitized-sweep bench
+	fuzz fuzz-check tsan sanitized-sweep bench bench-check
 
 all: build frei0r mlt
 
@@ -263,6 +264,11 @@ $(BUILD)/bench/segue_bench: bench/segue_bench.c $(HEADERS) build
 	@mkdir -p $(BUILD)/bench
 	$(CC) -std=c99 -O3 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $$(pkg-config --cflags pixman-1) \
 		$< -L$(BUILD)/lib -lsegue $$(pkg-config --libs pixman-1) -lm -Wl,-rpath,$(abspath $(BUILD))/lib -o $@
+
+# The benchmark harness end to end, checked: a few minutes, so not in `make
+# test` (kept under half an hour) but in CI after it.
+bench-check: build
+	python3 -m unittest discover -s Tests/system -p 'check_bench.py' -v
 
 bench: build frei0r mlt python $(BUILD)/bench/segue_bench
 	@scripts/install-deps $(BENCH_PACKAGES)

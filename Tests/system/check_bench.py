@@ -1,6 +1,7 @@
-"""`make bench QUICK=1` runs end to end and writes its tables.
+"""`make bench QUICK=1` runs end to end and writes its tables (`make
+bench-check`, which CI runs after `make test`).
 
-Timing stays out of `make test`: this only checks that the harness works —
+Timing stays out of the tests: this only checks that the harness works —
 the C program, pixman, FFmpeg's xfade, `segue render` and the writer — and
 that BENCHMARKS.md and BENCHMARKS.json hold what the issue asks for. No figure
 is judged here. The output goes to a temporary folder (BENCH_OUT), never over
