@@ -36,11 +36,14 @@ struct SmartRendering {
         guard [".mp4", ".mov", ".mkv"].contains(where: { output.hasSuffix($0) }) else { return nil }
 
         var indexes: [VideoPackets?] = []
+        var scanned: [String: VideoPackets] = [:]
         var first: (index: Int, packets: VideoPackets)?
         for (k, facts) in clips.facts.enumerated() {
             guard !facts.isStill else { indexes.append(nil); continue }
             let clip = "clip \(k + 1) (\(clips.paths[k].lastPathComponent))"
-            let packets = try VideoPackets(path: facts.file)
+            // A file that plays more than once (trims of one recording) is read once.
+            let packets = try scanned[facts.file] ?? VideoPackets(path: facts.file)
+            scanned[facts.file] = packets
             let format = packets.format
             guard ["h264", "hevc"].contains(format.codec) else {
                 throw Refusal(reason: "\(clip) is \(format.codec), not H.264 or HEVC")
