@@ -24,9 +24,10 @@ VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' inclu
 BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
                   libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev \
                   libmlt-dev
-# melt and gst-launch run the frei0r bridge and the MLT module in the tests.
+# melt and gst-launch run the frei0r bridge and the MLT module in the tests; headless Chromium plays spliced files.
 TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \
-                  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav
+                  gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
+                  chromium-headless-shell
 RELEASE_DIR    := .build/release
 FUZZ_PACKAGES  := python3
 

@@ -7,7 +7,8 @@ The expectations are independent of Segue's splicing:
   out as they are: the lossless truth of the render, frame for frame;
 - FFmpeg's decoder with -xerror, and GStreamer's demuxer, parser and decoder
   (qtdemux ! h264parse ! avdec_h264), which must agree frame for frame;
-- the full re-encode (--reencode): the same frame count and duration."""
+- the full re-encode (--reencode): the same frame count and duration;
+- headless Chromium, whose <video> element plays the file to its end."""
 import hashlib
 import os
 import re
@@ -15,6 +16,7 @@ import shutil
 import subprocess
 import unittest
 
+import browser
 import media
 from support import Workspace, run, segue
 
@@ -52,17 +54,17 @@ class SmartRenderingTests(Workspace):
         media.clip(path, source, seconds, fps=fps, tone=tone, extra=("-x264-params", ":".join(params), *extra))
         return path
 
-    def smart(self, *args, copied=None):
-        """Runs the sequence smart, in full (--reencode) and to YUV4MPEG2, checks
+    def smart(self, *args, copied=None, command="sequence"):
+        """Runs `command` smart, in full (--reencode) and to YUV4MPEG2, checks
         everything that does not depend on the case, and returns the frames
         copied and the smart file's path."""
         out, full, truth = self.path("smart.mp4"), self.path("full.mp4"), self.path("truth.y4m")
-        report = segue("sequence", *args, "-o", out, check=0).stderr
+        report = segue(command, *args, "-o", out, check=0).stderr
         match = re.search(r"copied (\d+) of (\d+) frames", report)
         self.assertIsNotNone(match, report)
         count, total = int(match[1]), int(match[2])
-        segue("sequence", *args, "--reencode", "-q", "-o", full, check=0)
-        segue("sequence", *args, "-q", "-o", truth, check=0)
+        segue(command, *args, "--reencode", "-q", "-o", full, check=0)
+        segue(command, *args, "-q", "-o", truth, check=0)
 
         # A valid stream, to FFmpeg's strictest decoding and to GStreamer's.
         strict = run("ffmpeg", "-nostdin", "-v", "error", "-xerror", "-i", out, "-f", "null", "-")
@@ -135,6 +137,44 @@ class SmartRenderingTests(Workspace):
         self.smart(a, b, "--transition", "cut", copied=240)
         # Off a keyframe: a cut at 1.1 s into a's GOP at 1 s encodes only that GOP's part.
         self.smart(f"{a}#t=,1.1", b, "--duration", "0", copied=30 + 120)
+
+    def test_render_copies_the_inserted_video_once_the_transition_has_finished(self):
+        a = self.clip("a.mp4", "testsrc2")
+        b = self.clip("b.mp4", "mandelbrot", tone=660)
+        # A 1-s animation in 3 s of output (91 frames): b's GOPs from 1 s to 3 s are copied; the
+        # last frame, at 3 s, begins a GOP of which it alone is shown.
+        for transition in (".opacity", ".slide", ".push(from: .bottom).combined(with: .opacity)"):
+            with self.subTest(transition=transition):
+                self.smart("--from", a, "--to", b, "--transition", transition, "--duration", "3", command="render",
+                           copied=60)
+        # Once finished, this one leaves the removed clip on top at half its size: nothing is copied.
+        result = segue("render", "--from", a, "--to", b, "--transition", ".scale(0.5)", "--stacking", "removed",
+                       "--duration", "3", "-o", self.path("out.mp4"), check=0)
+        self.assertIn("segue render: the transition does not leave --to (b.mp4) as it is once finished: "
+                      "re-encoding every frame", result.stderr)
+        self.assertNotIn("copied", result.stderr)
+
+    @unittest.skipUnless(browser.CHROMIUM, "Chromium is not installed (make test-deps installs chromium-headless-shell)")
+    def test_a_browser_plays_spliced_files_to_their_end(self):
+        a = self.clip("a.mp4", "testsrc2")
+        b = self.clip("b.mp4", "mandelbrot", tone=660)
+        c = self.clip("c.mp4", "smptebars", tone=880)
+        if browser.play(a)[0] != "ended":
+            self.skipTest("this Chromium does not play H.264")
+        # A junction, a trim mid-GOP and a hard cut off a keyframe: seams of every kind.
+        sequence = self.path("sequence.mp4")
+        report = segue("sequence", f"{a}#t=1.1", b, f"{c}#t=,2.2", "--transition", ".slide", "--transition", "cut",
+                       "--duration", "0.5", "-o", sequence, check=0).stderr
+        self.assertIn("copied", report)
+        rendered = self.path("render.mp4")
+        report = segue("render", "--from", a, "--to", b, "--transition", ".opacity", "--duration", "3",
+                       "-o", rendered, check=0).stderr
+        self.assertIn("copied", report)
+        for path in (sequence, rendered):
+            with self.subTest(os.path.basename(path)):
+                outcome, played = browser.play(path)
+                self.assertEqual(outcome, "ended", played)
+                self.assertAlmostEqual(played, duration(path), delta=1 / 30)
 
     def test_three_junctions_in_one_gop(self):
         a = self.clip("a.mp4", "testsrc2", gop=60)
@@ -211,7 +251,7 @@ class SmartRenderingTests(Workspace):
         cases = {
             "is 320×240, the output 160×120": self.clip("big.mp4", "mandelbrot", extra=("-s", "320x240")),
             "runs at 25 fps, the output at 30": self.clip("pal.mp4", "mandelbrot", fps=25),
-            "is hevc, clip 1 h264": self.path("b.mkv"),
+            "is hevc, clip 1 (a.mp4) h264": self.path("b.mkv"),
             "is vp9, not H.264 or HEVC": self.path("b.webm"),
             "is yuv444p": self.clip("chroma.mp4", "mandelbrot", extra=("-pix_fmt", "yuv444p")),
         }

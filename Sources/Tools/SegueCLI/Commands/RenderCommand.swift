@@ -21,6 +21,12 @@ enum RenderCommand {
         part of it ('talk.mp4#t=12.5,48', '#t=,20', '#t=3': W3C Media Fragments, as
         in 'segue sequence'); --from-start and --to-start count from its start.
 
+        Once the animation has ended, frames that show the inserted video as it is
+        (a transition that leaves it unchanged, at its size) take its decoded frames
+        as they are; a video file (mp4, mov, mkv) copies them, bit for bit, where
+        'segue sequence' would (see docs/smart-rendering.md), and --reencode encodes
+        them instead.
+
         Options:
           --from FILE           the view being removed
           --to FILE             the view being inserted
@@ -39,7 +45,8 @@ enum RenderCommand {
           -o, --output OUTPUT   'out/frame%04d.png' for numbered PNGs, 'out.y4m' for a
                                 YUV4MPEG2 file, '-' for YUV4MPEG2 on standard output,
                                 'out.mp4' (or .mkv, .mov, .webm) for a video with sound
-          -q, --quiet           no progress bar
+          --reencode            encode every frame, copying none
+          -q, --quiet           no progress bar, no report
         \(MediaOptions.help)
         \(SceneOptions.help)
           -h, --help            show this help
@@ -59,7 +66,7 @@ enum RenderCommand {
         let args = try Arguments(arguments, command: name, options: [
             .value("--from"), .value("--to"), .value("--from-start"), .value("--to-start"), .value("--transition"),
             .value("--animation"), .value("--duration"), .value("--fps"), .value("--frames"), .value("-o", "--output"),
-            .flag("-q", "--quiet"),
+            .flag("-q", "--quiet"), .flag("--reencode"),
         ] + MediaOptions.options + SceneOptions.options)
         guard args.positional.isEmpty else {
             throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
@@ -93,19 +100,47 @@ enum RenderCommand {
             try Self.sound(from: from, fromStart: fromStart, to: to, toStart: toStart, frames: frameCount, frameRate: rate,
                            animation: animation, fade: MediaOptions.audioFade(args), format: format)
         }
-        let sink = try FrameSinks.sink(for: output, width: scene.width!, height: scene.height!, frameRate: rate,
-                                       command: name, settings: settings, matrix: Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix]),
-                                       firstNumber: frames.lowerBound, loop: engine.concurrently)
-        try sink.writeFrames(frames, width: scene.width!, height: scene.height!, label: "rendering",
-                             quiet: args.has("-q"), sound: sound.map { sound in
-                                // Its sounds are the clips' own readers, which the drawing reads too.
-                                FrameSound(samples: { try sound.samples(ofFrame: $0, frameRate: rate) }, runsApart: false)
+        let (width, height) = (scene.width!, scene.height!)
+        let matrix = Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix])
+        // Past the animation's end, a transition that leaves its inserted video as it is shows its decoded frames.
+        let leavesTo = try to != nil && FinishedState.showsInsertedAsIs(transition, engine: engine, scene: scene,
+                                                                        removing: from != nil, opaque: true)
+        func shownAsIs(_ index: Int) -> Double? {
+            let t = time(index)
+            guard leavesTo, let to, to.width == width, to.height == height, animation.progress(at: t) == 1 else { return nil }
+            return toStart + t
+        }
+        let smart = try to.flatMap { to in
+            let label = "--to (\(to.path.lastPathComponent))"
+            return try SmartRendering.ifPossible(
+                args, clips: [ClipShelf.Facts(to)], labels: [label], output: output, width: width, height: height,
+                frameRate: rate, matrix: matrix, settings: settings, frames: frames, of: frameCount,
+                refusing: leavesTo ? nil : "the transition does not leave \(label) as it is once finished") { index in
+                shownAsIs(index).map { (0, to.start + $0) }
+            }
+        }
+        let sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: name,
+                                       settings: settings, matrix: matrix, smart: smart,
+                                       firstFrame: frames.lowerBound, loop: engine.concurrently)
+        try sink.writeFrames(frames, width: width, height: height, label: "rendering", quiet: args.has("-q"),
+                             detail: { index in
+                                 guard let smart else { return nil }
+                                 if case .copy? = smart.plan.segment(containing: index) { return "copying" }
+                                 return "encoding"
+                             }, sound: sound.map { sound in
+                                 // Its sounds are the clips' own readers, which the drawing reads too.
+                                 FrameSound(samples: { try sound.samples(ofFrame: $0, frameRate: rate) }, runsApart: false)
                              }) { index, target in
+            if let seconds = shownAsIs(index), let to, let matrix = sink.planesMatrix,
+               let planes = try to.planes(at: seconds, matrix: matrix) {
+                return .planes(planes)
+            }
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),
                               progress: animation.progress(at: t), scene: scene, into: target)
             return .picture(target)
         }
+        if let smart, !args.has("-q") { Terminal.error("segue \(name): \(smart.report)") }
     }
 
     /// The two clips' sounds over the transition: the removed one fading out

@@ -142,21 +142,20 @@ enum SequenceCommand {
         }
         if soundApart, sound != nil { clips.readsSound = false }
         let quiet = args.has("-q")
-        let smart = args.has("--reencode") ? nil : try Self.smartRendering(
-            clips, timeline: timeline, output: output, width: width, height: height, frameRate: rate,
-            settings: settings, frames: frames, of: frameCount, quiet: quiet, command: command)
+        let labels = paths.enumerated().map { "clip \($0 + 1) (\($1.lastPathComponent))" }
+        let smart = try SmartRendering.ifPossible(
+            args, clips: clips.facts, labels: labels, output: output, width: width, height: height, frameRate: rate,
+            matrix: clips.outputMatrix, settings: settings, frames: frames, of: frameCount) { index in
+            // Where the full render writes a clip's decoded frame as it is.
+            guard case .clip(let k, let time) = timeline.moment(at: rate.time(ofFrame: index)),
+                  clips.facts[k].width == width, clips.facts[k].height == height else { return nil }
+            return (k, clips.facts[k].start + time)
+        }
         // Decoded frames go out as they are where they need no compositing, so the
         // output takes the first video's colours (BT.709 when it has none to give).
-        let sink: any FrameSink
-        if let smart {
-            if !quiet { smart.notes.forEach { Terminal.error("segue \(command): \($0)") } }
-            sink = try MediaSink(path: output, width: width, height: height, frameRate: rate, matrix: clips.outputMatrix,
-                                 settings: settings, smart: smart, firstFrame: frames.lowerBound, loop: engine.concurrently)
-        } else {
-            sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: command,
-                                       settings: settings, matrix: clips.outputMatrix,
-                                       firstNumber: frames.lowerBound, loop: engine.concurrently)
-        }
+        let sink = try FrameSinks.sink(for: output, width: width, height: height, frameRate: rate, command: command,
+                                       settings: settings, matrix: clips.outputMatrix, smart: smart,
+                                       firstFrame: frames.lowerBound, loop: engine.concurrently)
         // A clip picture needs no drawing when it already is the output frame: same size, nothing behind it.
         let drawsBehind = scene.background.alpha > 0
         var held: Int?
@@ -197,26 +196,6 @@ enum SequenceCommand {
             return .picture(target)
         }
         if let smart, !quiet { Terminal.error("segue \(command): \(smart.report)") }
-    }
-
-    /// Smart rendering's plan, when the output can copy clips' pictures;
-    /// nil when it cannot, saying why unless that is plain or `quiet`.
-    static func smartRendering(_ clips: ClipShelf, timeline: SequenceTimeline, output: String, width: Int, height: Int,
-                               frameRate rate: FrameRate, settings: EncoderSettings, frames: Range<Int>, of count: Int,
-                               quiet: Bool, command: String) throws -> SmartRendering? {
-        do {
-            return try SmartRendering.plan(clips: clips, output: output, width: width, height: height, frameRate: rate,
-                                           matrix: clips.outputMatrix, settings: settings, frames: frames,
-                                           of: count) { index in
-                // Where the full render writes a clip's decoded frame as it is.
-                guard case .clip(let k, let time) = timeline.moment(at: rate.time(ofFrame: index)),
-                      clips.facts[k].width == width, clips.facts[k].height == height else { return nil }
-                return (k, clips.facts[k].start + time)
-            }
-        } catch let refusal as SmartRendering.Refusal {
-            if !quiet { Terminal.error("segue \(command): \(refusal.reason): re-encoding every frame") }
-            return nil
-        }
     }
 
     /// The clips' sounds placed on the timeline, crossfading through each
@@ -305,26 +284,11 @@ enum RandomTransitions {
                         ".move(edge: .leading).combined(with: .opacity)", ".scale.combined(with: .opacity)",
                         ".asymmetric(insertion: .move(edge: .trailing), removal: .move(edge: .leading))"]
         var result = try builtins.map { try engine.transition(spec: $0) }
-        let probe = try probeImage()
         let builtinIDs = Set(BuiltinEffects.all.map(\.id))
         for effect in engine.catalog.effects where !builtinIDs.contains(effect.id) {
             let transition = Transition.shorthand(effect)
-            let finished = try Surface(width: probe.width, height: probe.height)
-            try engine.render(transition, from: nil, to: probe, progress: 1, scene: Scene(), into: finished)
-            if finished.hasSamePixels(as: probe) { result.append(transition) }
+            if try FinishedState.showsInsertedAsIs(transition, engine: engine, scene: Scene()) { result.append(transition) }
         }
         return result
-    }
-
-    /// A small picture with detail and varying alpha.
-    private static func probeImage() throws -> Surface {
-        let surface = try Surface(width: 37, height: 23)
-        for y in 0..<23 {
-            for x in 0..<37 {
-                let a = UInt32(128 + (x * 7 + y * 13) % 128)
-                surface[x, y] = a << 24 | (UInt32(x * 6) % a) << 16 | (UInt32(y * 11) % a) << 8 | UInt32(x + y) % a
-            }
-        }
-        return surface
     }
 }

@@ -103,13 +103,14 @@ extension FrameSink {
 enum FrameSinks {
     /// The sink an `-o` value names: `-` is YUV4MPEG2 on standard output, a
     /// `.y4m` path a YUV4MPEG2 file, a path with a `%d`-style number a PNG
-    /// sequence (numbered from `firstNumber`), and a video file (`.mp4`,
-    /// `.mkv`, `.mov`, `.webm`) is encoded by FFmpeg's libraries with `settings`.
-    /// YUV4MPEG2 and video files are written in `matrix` (limited range),
-    /// each picture converted on the threads of `loop`.
+    /// sequence (numbered from `firstFrame`, a `--range`'s first), and a video file (`.mp4`,
+    /// `.mkv`, `.mov`, `.webm`) is encoded by FFmpeg's libraries with `settings`,
+    /// or spliced by `smart`'s plan. YUV4MPEG2 and video files are written
+    /// in `matrix` (limited range), each picture converted on the threads of `loop`.
     static func sink(for output: String, width: Int, height: Int, frameRate: FrameRate, command: String,
                      settings: EncoderSettings = EncoderSettings(), matrix: YCbCr = .bt709,
-                     firstNumber: Int = 0, loop: @escaping ParallelLoop = serially) throws -> any FrameSink {
+                     smart: SmartRendering? = nil, firstFrame: Int = 0,
+                     loop: @escaping ParallelLoop = serially) throws -> any FrameSink {
         if output == "-" {
             return try Y4MSink(standardOutputWidth: width, height: height, frameRate: frameRate,
                                matrix: matrix, loop: loop)
@@ -119,11 +120,11 @@ enum FrameSinks {
                                matrix: matrix, loop: loop)
         }
         if let pattern = NumberedPath(output) {
-            return try PNGSequenceSink(pattern: pattern, firstNumber: firstNumber)
+            return try PNGSequenceSink(pattern: pattern, firstNumber: firstFrame)
         }
         if MediaWriter.handles(output) {
-            return try MediaSink(path: output, width: width, height: height, frameRate: frameRate,
-                                 matrix: matrix, settings: settings, loop: loop)
+            return try MediaSink(path: output, width: width, height: height, frameRate: frameRate, matrix: matrix,
+                                 settings: settings, smart: smart, firstFrame: firstFrame, loop: loop)
         }
         throw UsageError("option '-o' needs '-' (YUV4MPEG2 on standard output), a .y4m file, a video file (.mp4, .mkv, .mov, .webm) or a PNG pattern such as 'out/frame%04d.png', not '\(output)'",
                          command: command)

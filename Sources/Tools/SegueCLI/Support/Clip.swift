@@ -100,6 +100,12 @@ final class ClipShelf {
         let start: Double
         /// The file it plays from.
         let file: String
+
+        init(_ clip: Clip) {
+            (width, height, isStill, duration) = (clip.width, clip.height, clip.isStill, clip.duration)
+            (frameRate, nativeMatrix, hasAudio) = (clip.frameRate, clip.nativeMatrix, clip.audio != nil)
+            (start, file) = (clip.start, clip.file)
+        }
     }
 
     let paths: [String]
@@ -121,9 +127,7 @@ final class ClipShelf {
         var facts: [Facts] = []
         for (index, path) in paths.enumerated() {
             let clip = try Clip(path: path, audio: audio)
-            facts.append(Facts(width: clip.width, height: clip.height, isStill: clip.isStill, duration: clip.duration,
-                               frameRate: clip.frameRate, nativeMatrix: clip.nativeMatrix,
-                               hasAudio: clip.audio != nil, start: clip.start, file: clip.file))
+            facts.append(Facts(clip))
             // Standard input cannot be opened twice; the first clip plays at once, so it is not closed to be reopened.
             if path == "-" || index == 0 { open[index] = clip }
         }

@@ -2,8 +2,9 @@ import SegueBasics
 import SegueImageIO
 import SegueMedia
 
-/// Whether `segue sequence` can copy its clips' coded pictures instead of
-/// encoding every frame, and the plan when it can (see `SplicePlan`).
+/// Whether `segue sequence` or `segue render` can copy its clips' coded
+/// pictures instead of encoding every frame, and the plan when it can (see
+/// `SplicePlan`).
 ///
 /// It can when the output is an MP4, MOV or Matroska file encoded with
 /// libx264 (the default), and every video clip is H.264 in MP4's framing
@@ -25,22 +26,50 @@ struct SmartRendering {
         let reason: String
     }
 
-    /// The plan for frames `frames` of the `count` of a sequence whose output frame `index`
-    /// shows clip k's decoded frame at `seconds` into its file when
-    /// `shown(index)` says so; nil when the output cannot copy (not a
-    /// video file Segue splices, or no video clip).
+    /// The plan for frames `frames` of the `count` of an output whose frame
+    /// `index` shows clip k's decoded frame as it is, at `seconds` into its
+    /// file, when `shown(index)` says so; messages name clip k by `labels[k]`
+    /// ("clip 2 (talk.mov)"); nil when the output cannot copy
+    /// (not a video file Segue splices, no video clip, or `--reencode`),
+    /// saying why on standard error as `segue <command>` unless that is
+    /// plain or `quiet`; `refusing` is such a reason, known beforehand. A
+    /// plan's notes are said too.
+    static func ifPossible(_ args: Arguments, clips: [ClipShelf.Facts], labels: [String], output: String,
+                           width: Int, height: Int, frameRate: FrameRate, matrix: YCbCr, settings: EncoderSettings,
+                           frames: Range<Int>, of count: Int, refusing: String? = nil,
+                           shown: (Int) -> (clip: Int, seconds: Double)?) throws -> SmartRendering? {
+        guard !args.has("--reencode"), splices(output) else { return nil }
+        let quiet = args.has("-q")
+        do {
+            if let refusing { throw Refusal(reason: refusing) }
+            let smart = try plan(clips: clips, labels: labels, output: output, width: width, height: height,
+                                 frameRate: frameRate, matrix: matrix, settings: settings, frames: frames, of: count,
+                                 shown: shown)
+            if !quiet { smart?.notes.forEach { Terminal.error("segue \(args.command): \($0)") } }
+            return smart
+        } catch let refusal as Refusal {
+            if !quiet { Terminal.error("segue \(args.command): \(refusal.reason): re-encoding every frame") }
+            return nil
+        }
+    }
+
+    /// Whether an output of this name can be spliced: MP4, MOV and Matroska files.
+    private static func splices(_ output: String) -> Bool {
+        [".mp4", ".mov", ".mkv"].contains { output.hasSuffix($0) }
+    }
+
+    /// The plan, as `ifPossible` describes it.
     /// - Throws: `Refusal` saying why the clips cannot be copied.
-    static func plan(clips: ClipShelf, output: String, width: Int, height: Int, frameRate: FrameRate,
-                     matrix: YCbCr, settings: EncoderSettings, frames: Range<Int>, of count: Int,
+    private static func plan(clips facts: [ClipShelf.Facts], labels: [String], output: String, width: Int, height: Int,
+                     frameRate: FrameRate, matrix: YCbCr, settings: EncoderSettings, frames: Range<Int>, of count: Int,
                      shown: (Int) -> (clip: Int, seconds: Double)?) throws -> SmartRendering? {
-        guard [".mp4", ".mov", ".mkv"].contains(where: { output.hasSuffix($0) }) else { return nil }
 
         var indexes: [VideoPackets?] = []
         var scanned: [String: VideoPackets] = [:]
         var first: (index: Int, packets: VideoPackets)?
-        for (k, facts) in clips.facts.enumerated() {
+        for (k, facts) in facts.enumerated() {
             guard !facts.isStill else { indexes.append(nil); continue }
-            let clip = "clip \(k + 1) (\(clips.paths[k].lastPathComponent))"
+            let clip = labels[k]
             // A file that plays more than once (trims of one recording) is read once.
             let packets = try scanned[facts.file] ?? VideoPackets(path: facts.file)
             scanned[facts.file] = packets
@@ -72,7 +101,7 @@ struct SmartRendering {
                                       + "the output at \(frameRate)")
             }
             if let first {
-                let name = "clip \(first.index + 1)"
+                let name = labels[first.index]
                 guard format.codec == first.packets.format.codec else {
                     throw Refusal(reason: "\(clip) is \(format.codec), \(name) \(first.packets.format.codec)")
                 }
@@ -101,12 +130,12 @@ struct SmartRendering {
                                           frameRate: frameRate, crf: settings.crf, preset: settings.preset)
             let notes = indexes.enumerated().compactMap { k, packets -> String? in
                 guard let packets, packets.uncleanKeyframes > 0 else { return nil }
-                return "clip \(k + 1) (\(clips.paths[k].lastPathComponent)) has \(counted(packets.uncleanKeyframes, "keyframe")) "
+                return "\(labels[k]) has \(counted(packets.uncleanKeyframes, "keyframe")) "
                     + "that open a GOP (pictures after them refer to pictures before): copying starts only at its IDR pictures"
             }
             return SmartRendering(plan: plan, stream: stream, clips: indexes, notes: notes)
         } catch let error as SegueError {
-            throw Refusal(reason: "clip \(first.index + 1) (\(clips.paths[first.index].lastPathComponent)): \(error.message)")
+            throw Refusal(reason: "\(labels[first.index]): \(error.message)")
         }
     }
 
