@@ -113,6 +113,7 @@ public final class MediaWriter {
         if let splicing {
             video = nil
             try splicing.describe(videoStream.pointee.codecpar, file: path)
+            ColourTags(matrix: matrix).fill(videoStream.pointee.codecpar)
         } else {
             let video = try Self.videoEncoder(settings, width: width, height: height, frameRate: frameRate,
                                               matrix: matrix, for: context, path: path)
@@ -183,14 +184,7 @@ public final class MediaWriter {
             codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
             codec.pointee.time_base = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
             codec.pointee.framerate = AVRational(num: Int32(frameRate.frames), den: Int32(frameRate.seconds))
-            if matrix == .bt709 {
-                codec.pointee.colorspace = AVCOL_SPC_BT709
-                codec.pointee.color_primaries = AVCOL_PRI_BT709
-                codec.pointee.color_trc = AVCOL_TRC_BT709
-            } else {
-                codec.pointee.colorspace = AVCOL_SPC_SMPTE170M
-            }
-            codec.pointee.color_range = AVCOL_RANGE_MPEG
+            ColourTags(matrix: matrix).apply(to: codec)
             codec.pointee.thread_count = 0
             try apply(settings, to: codec, encoder: name, isWebM: isWebM)
         }
