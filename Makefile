@@ -22,7 +22,7 @@ BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
 BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
-                  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev \
+                  libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev \
                   libmlt-dev
 # melt and gst-launch run the frei0r bridge and the MLT module in the tests; headless Chromium plays spliced files.
 TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \

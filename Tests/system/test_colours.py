@@ -1,5 +1,13 @@
-"""What Segue's outputs say about their colours, read by ffprobe: every video
-file names its primaries, transfer, matrix and range, so players need not guess."""
+"""Colours in and out.
+
+- What Segue's outputs say about their colours, read by ffprobe: every video
+  file names its primaries, transfer, matrix and range, so players need not guess.
+- HDR clips (HLG and PQ in BT.2020, 10-bit HEVC, made by FFmpeg's zscale from
+  SMPTE bars) come out in SDR BT.709 as FFmpeg's own zscale + tonemap chain
+  converts them with the same operator and peak: by PSNR, and by CIEDE2000
+  on the bars' saturated colours, computed here."""
+import math
+import os
 import shutil
 import subprocess
 import unittest
@@ -59,6 +67,126 @@ class ColourTagTests(Workspace):
         out = self.path("out.mov")
         self.assertIn("copied", segue("sequence", sd, sd, "--duration", "0.5", "-o", out, check=0).stderr)
         self.assertEqual(tags(out), ("unknown",) + SD[1:])
+
+
+def srgb_to_lab(rgb):
+    """CIELAB (D65) of an sRGB colour given as 0…255 components."""
+    def linear(c):
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = map(linear, rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = [t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def ciede2000(lab1, lab2):
+    """The CIEDE2000 colour difference (Sharma, Wu and Dalal's formulation)."""
+    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
+    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_mean ** 7 / (c_mean ** 7 + 25 ** 7)))
+    a1, a2 = a1 * (1 + g), a2 * (1 + g)
+    c1, c2 = math.hypot(a1, b1), math.hypot(a2, b2)
+    h1 = math.degrees(math.atan2(b1, a1)) % 360 if c1 else 0
+    h2 = math.degrees(math.atan2(b2, a2)) % 360 if c2 else 0
+    dl, dc = l2 - l1, c2 - c1
+    dh = 0 if c1 * c2 == 0 else (h2 - h1 if abs(h2 - h1) <= 180 else h2 - h1 - 360 if h2 > h1 else h2 - h1 + 360)
+    dh_big = 2 * math.sqrt(c1 * c2) * math.sin(math.radians(dh / 2))
+    l_mean, c_mean = (l1 + l2) / 2, (c1 + c2) / 2
+    if c1 * c2 == 0:
+        h_mean = h1 + h2
+    elif abs(h1 - h2) <= 180:
+        h_mean = (h1 + h2) / 2
+    else:
+        h_mean = (h1 + h2 + 360) / 2 if h1 + h2 < 360 else (h1 + h2 - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_mean - 30)) + 0.24 * math.cos(math.radians(2 * h_mean))
+         + 0.32 * math.cos(math.radians(3 * h_mean + 6)) - 0.20 * math.cos(math.radians(4 * h_mean - 63)))
+    sl = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
+    sc, sh = 1 + 0.045 * c_mean, 1 + 0.015 * c_mean * t
+    rt = (-2 * math.sqrt(c_mean ** 7 / (c_mean ** 7 + 25 ** 7))
+          * math.sin(math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2)))))
+    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dh_big / sh) ** 2 + rt * (dc / sc) * (dh_big / sh))
+
+
+def rgb_frames(path, vf=None):
+    """The frames of `path` as RGB bytes, decoded (and filtered by `vf`) by FFmpeg."""
+    filters = ["-vf", vf] if vf else []
+    data = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", path, *filters, "-f", "rawvideo", "-pix_fmt",
+                           "rgb24", "-"], capture_output=True, check=True, timeout=300).stdout
+    size = media.W * media.H * 3
+    return [data[i:i + size] for i in range(0, len(data), size)]
+
+
+def bar_colours(frame):
+    """The mean colour of the middle of each of SMPTE bars' seven top bars."""
+    colours = []
+    for bar in range(7):
+        x0, x1 = (2 * bar + 1) * media.W // 14 - 3, (2 * bar + 1) * media.W // 14 + 3
+        pixels = [frame[(y * media.W + x) * 3:(y * media.W + x) * 3 + 3] for y in range(20, 50) for x in range(x0, x1)]
+        colours.append(tuple(sum(p[c] for p in pixels) / len(pixels) for c in range(3)))
+    return colours
+
+
+def tonemapped(operator, peak):
+    """FFmpeg's own HDR to SDR BT.709 chain: the expectation."""
+    return (f"zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap={operator}:desat=0:peak={peak:g},"
+            "zscale=t=bt709:m=bt709:r=tv,format=yuv420p")
+
+
+@unittest.skipUnless(shutil.which("ffmpeg"), "ffmpeg is not installed (make test-deps installs it)")
+class HDRTests(Workspace):
+    def hdr_clip(self, name, transfer, x265=""):
+        """One second of SMPTE bars in BT.2020 with `transfer`, 10-bit HEVC."""
+        path = self.path(name)
+        media.ffmpeg("-f", "lavfi", "-i", f"smptebars=size={media.W}x{media.H}:rate=30", "-t", "1", "-vf",
+                     f"zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t={transfer}:p=bt2020:m=bt2020nc:r=tv:npl=100,"
+                     "format=yuv420p10le", "-c:v", "libx265", "-x265-params",
+                     f"log-level=error:colorprim=bt2020:transfer={transfer}:colormatrix=bt2020nc{x265}", path)
+        return path
+
+    def check(self, clip, expected_vf, *options):
+        out = self.path("out.mp4")
+        result = segue("sequence", clip, *options, "-o", out, check=0)
+        self.assertIn("is HDR or BT.2020, converted to SDR BT.709: re-encoding every frame", result.stderr)
+        self.assertEqual(tags(out), HD)
+        got, expected = rgb_frames(out), rgb_frames(clip, expected_vf)
+        self.assertEqual(len(got), len(expected))
+        for k in (0, len(got) // 2, len(got) - 1):
+            self.assertGreaterEqual(media.psnr(got[k], expected[k]), 35, f"frame {k}")
+            for bar, (ours, theirs) in enumerate(zip(bar_colours(got[k]), bar_colours(expected[k]))):
+                self.assertLessEqual(ciede2000(srgb_to_lab(ours), srgb_to_lab(theirs)), 3,
+                                     f"frame {k}, bar {bar}: {ours} against {theirs}")
+        return got
+
+    def test_hlg_comes_out_as_ffmpegs_tonemap_makes_it(self):
+        clip = self.hdr_clip("hlg.mov", "arib-std-b67")
+        # Without metadata HLG peaks at 1000 cd/m², ten times the SDR white.
+        mobius = self.check(clip, tonemapped("mobius", 10))
+        hable = self.check(clip, tonemapped("hable", 10), "--tonemap", "hable")
+        self.assertLess(media.psnr(mobius[0], hable[0]), 35, "--tonemap chooses the operator")
+
+    def test_pq_takes_its_peak_from_maxcll(self):
+        self.check(self.hdr_clip("pq.mkv", "smpte2084"), tonemapped("mobius", 10))
+        self.check(self.hdr_clip("pq400.mkv", "smpte2084", ":max-cll=400,100"), tonemapped("mobius", 4))
+
+    def test_the_bars_are_not_washed_out(self):
+        # A check on the expectation itself: the bars come back near the SDR bars the HDR clip was
+        # made from (tone mapping moves the brightest a little), where reading the HDR pictures as
+        # SDR, as Segue once did, leaves them grey and dim.
+        clip = self.hdr_clip("hlg.mov", "arib-std-b67")
+        got = self.check(clip, tonemapped("mobius", 10))
+        bars = self.path("bars.mp4")
+        media.ffmpeg("-f", "lavfi", "-i", f"smptebars=size={media.W}x{media.H}:rate=30", "-t", "1", "-vf",
+                     "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p", "-colorspace", "bt709", bars)
+        original = bar_colours(rgb_frames(bars)[0])
+
+        def mean_difference(frame):
+            pairs = zip(bar_colours(frame), original)
+            return sum(ciede2000(srgb_to_lab(a), srgb_to_lab(b)) for a, b in pairs) / len(original)
+        self.assertLessEqual(mean_difference(got[0]), 8)
+        self.assertGreater(mean_difference(rgb_frames(clip)[0]), 15, "read as SDR, the bars are washed out")
 
 
 if __name__ == "__main__":

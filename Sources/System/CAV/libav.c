@@ -18,7 +18,8 @@
     L(swresample, "libswresample.so." AV_STRINGIFY(LIBSWRESAMPLE_VERSION_MAJOR)) \
     L(swscale, "libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR)) \
     L(avcodec, "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR)) \
-    L(avformat, "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR))
+    L(avformat, "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)) \
+    L(avfilter, "libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR))
 
 /* F(library, return type, name, parameters, arguments); V(…) for functions returning void. */
 #define SEGUE_AV_FUNCTIONS(F, V) \
@@ -31,6 +32,7 @@
     F(avutil, AVFrameSideData *, av_frame_get_side_data, (const AVFrame *frame, enum AVFrameSideDataType type), \
       (frame, type)) \
     V(avutil, av_frame_move_ref, (AVFrame *dst, AVFrame *src), (dst, src)) \
+    V(avutil, av_frame_unref, (AVFrame *frame), (frame)) \
     V(avutil, av_free, (void *ptr), (ptr)) \
     F(avutil, const char *, av_get_pix_fmt_name, (enum AVPixelFormat pix_fmt), (pix_fmt)) \
     V(avutil, av_log_default_callback, (void *avcl, int level, const char *fmt, va_list vl), (avcl, level, fmt, vl)) \
@@ -130,7 +132,16 @@
     V(avformat, avio_context_free, (AVIOContext **s), (s)) \
     V(avformat, avio_flush, (AVIOContext *s), (s)) \
     F(avformat, int64_t, avio_seek, (AVIOContext *s, int64_t offset, int whence), (s, offset, whence)) \
-    F(avformat, int64_t, avio_size, (AVIOContext *s), (s))
+    F(avformat, int64_t, avio_size, (AVIOContext *s), (s)) \
+    F(avfilter, int, av_buffersink_get_frame, (AVFilterContext *ctx, AVFrame *frame), (ctx, frame)) \
+    F(avfilter, int, av_buffersrc_add_frame_flags, (AVFilterContext *buffer_src, AVFrame *frame, int flags), \
+      (buffer_src, frame, flags)) \
+    F(avfilter, int, avfilter_graph_config, (AVFilterGraph *graphctx, void *log_ctx), (graphctx, log_ctx)) \
+    F(avfilter, AVFilterGraph *, avfilter_graph_alloc, (void), ()) \
+    V(avfilter, avfilter_graph_free, (AVFilterGraph **graph), (graph)) \
+    F(avfilter, int, avfilter_graph_parse_ptr, \
+      (AVFilterGraph *graph, const char *filters, AVFilterInOut **inputs, AVFilterInOut **outputs, void *log_ctx), \
+      (graph, filters, inputs, outputs, log_ctx))
 
 /* The loaded functions. */
 #define POINTER(library, type, name, parameters, arguments) static type (*loaded_##name) parameters;

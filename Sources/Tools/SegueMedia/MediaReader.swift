@@ -5,7 +5,9 @@ import SegueImageIO
 
 /// A picture source read through FFmpeg: a video, an animated GIF, or a
 /// still image (anything that decodes to a single frame), upright and as
-/// premultiplied ARGB32 surfaces, with its sound when asked for.
+/// premultiplied ARGB32 surfaces, with its sound when asked for. HDR and
+/// BT.2020 pictures are converted to SDR BT.709 as they are decoded (see
+/// `ColourConversion`).
 ///
 /// Pictures are asked for by time, in nondecreasing order: `picture(at:)`
 /// shows the frame whose interval (from its timestamp to the next one's)
@@ -40,6 +42,7 @@ public final class MediaReader {
     private let demuxer: Demuxer
     private let stream: UnsafeMutablePointer<AVStream>
     private let decoder: StreamDecoder
+    private let colours: ColourConversion
     private let converter = FrameConverter()
     /// The frame shown now and the one after it; pictures are converted to
     /// RGB only when asked for, into surfaces that are reused.
@@ -50,9 +53,11 @@ public final class MediaReader {
     /// Opens `path` (`-`: standard input) and decodes its first pictures.
     /// - Parameter audio: the sample rate and channel count to resample the
     ///   file's sound to, or nil to ignore its sound.
+    /// - Parameter toneMapping: how HDR pictures are brought into SDR.
     /// - Throws: `.io` naming the file: not media, no picture in it (sound
     ///   only), empty, or its first frames cannot be decoded.
-    public init(path: String, threads: Int = 0, audio format: AudioFormat? = nil) throws {
+    public init(path: String, threads: Int = 0, audio format: AudioFormat? = nil,
+                toneMapping: ToneMapping = .mobius) throws {
         let demuxer = try Demuxer(path: path)
         guard let stream = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) else {
             let what = demuxer.bestStream(AVMEDIA_TYPE_AUDIO) != nil ? "it holds only sound" : "it holds no picture"
@@ -62,6 +67,8 @@ public final class MediaReader {
         self.demuxer = demuxer
         self.stream = stream
         decoder = try StreamDecoder(demuxer, stream: stream, threads: Int32(threads))
+        let colours = ColourConversion(toneMapping: toneMapping, file: path)
+        self.colours = colours
         // Wanted before the first packets are read, so none of its packets are dropped.
         audio = try format.flatMap { format in
             try demuxer.bestStream(AVMEDIA_TYPE_AUDIO).map { try AudioReader(demuxer, stream: $0, format: format) }
@@ -69,7 +76,8 @@ public final class MediaReader {
         let declared = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil)
         var rotation = FrameConverter.clockwiseRotation(UnsafePointer(declared))
 
-        guard let first = try DecodedFrame.next(from: decoder, after: -.infinity, framesPerSecond: nil) else {
+        guard let first = try DecodedFrame.next(from: decoder, after: -.infinity, framesPerSecond: nil,
+                                                colours: colours) else {
             throw SegueError(.io, "cannot read '\(path)': it holds no decodable picture")
         }
         if declared == nil, let side = av_frame_get_side_data(first.frame, AV_FRAME_DATA_DISPLAYMATRIX) {
@@ -91,7 +99,8 @@ public final class MediaReader {
         frameRate = FrameRate(stream: Int(rate.num), per: Int(rate.den))
         nativeMatrix = rotation == 0 && shown == Int(first.frame.pointee.width) ? first.matrix : nil
         current = first
-        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value)
+        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value,
+                                         colours: colours)
         isStill = upcoming == nil
         duration = isStill ? nil : Self.duration(of: stream, in: demuxer)
     }
@@ -117,7 +126,8 @@ public final class MediaReader {
         while let next = upcoming, next.time <= seconds + 1e-6 {
             if let surface = current.surface { spare = surface }
             current = next
-            upcoming = try DecodedFrame.next(from: decoder, after: next.time, framesPerSecond: frameRate?.value)
+            upcoming = try DecodedFrame.next(from: decoder, after: next.time, framesPerSecond: frameRate?.value,
+                                             colours: colours)
         }
     }
 
@@ -144,12 +154,14 @@ public final class MediaReader {
     private func restart() throws {
         decoder.flush()
         try audio?.restart()
-        guard let first = try DecodedFrame.next(from: decoder, after: -.infinity, framesPerSecond: frameRate?.value) else {
+        guard let first = try DecodedFrame.next(from: decoder, after: -.infinity, framesPerSecond: frameRate?.value,
+                                                colours: colours) else {
             throw SegueError(.io, "cannot read '\(path)': no picture follows a seek in it")
         }
         if let surface = current.surface { spare = surface }
         current = first
-        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value)
+        upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value,
+                                         colours: colours)
     }
 
     /// The picture shown at `seconds` (nondecreasing from call to call). The
@@ -197,14 +209,18 @@ private final class DecodedFrame {
     deinit { release(frame) }
 
     /// The decoder's next frame later than `time` (duplicates that do not
-    /// move time forward are skipped), or nil at the end.
-    static func next(from decoder: StreamDecoder, after time: Double, framesPerSecond: Double?) throws -> DecodedFrame? {
+    /// move time forward are skipped) in the colours `colours` converts to,
+    /// or nil at the end.
+    static func next(from decoder: StreamDecoder, after time: Double, framesPerSecond: Double?,
+                     colours: ColourConversion) throws -> DecodedFrame? {
         while let decoded = try decoder.next() {
             let frameTime = decoder.seconds(of: decoded) ?? (time.isFinite ? time + 1 / (framesPerSecond ?? 30) : 0)
             guard frameTime > time else { continue }
             guard let frame = av_frame_alloc() else { throw SegueError(.outOfMemory, "cannot decode: out of memory") }
             av_frame_move_ref(frame, decoded)
-            return DecodedFrame(frame: frame, time: frameTime)
+            let kept = DecodedFrame(frame: frame, time: frameTime)
+            try colours.convert(frame)
+            return kept
         }
         return nil
     }

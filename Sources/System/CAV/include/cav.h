@@ -14,6 +14,9 @@
 
 #include <stddef.h>
 #include <libavformat/avformat.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
 #include <libavcodec/avcodec.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
@@ -21,6 +24,7 @@
 #include <libavutil/channel_layout.h>
 #include <libavutil/display.h>
 #include <libavutil/imgutils.h>
+#include <libavutil/mastering_display_metadata.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 
@@ -28,7 +32,7 @@ static inline int segue_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int segue_averror_eof(void) { return AVERROR_EOF; }
 static inline int64_t segue_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 
-/* Opens FFmpeg's five libraries, by the sonames of the headers built
+/* Opens FFmpeg's six libraries, by the sonames of the headers built
  * against, and finds every function the media layer calls. Call it before
  * any other libav function; calls after the first return its result
  * without loading again. Returns 0, or -1 with the reason (the library or

@@ -84,7 +84,8 @@ enum RenderCommand {
         let duration = try args.number("--duration", in: 0...86_400) ?? animation.duration
         var settings = try MediaOptions.settings(args)
         if !MediaWriter.handles(output) { settings.audio = nil }
-        let (from, to) = try Inputs.clips(args, engine: engine, audio: settings.audio, command: name)
+        let (from, to) = try Inputs.clips(args, engine: engine, audio: settings.audio,
+                                          toneMapping: MediaOptions.toneMapping(args), command: name)
         if from?.audio == nil && to?.audio == nil { settings.audio = nil }
         let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
         let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)

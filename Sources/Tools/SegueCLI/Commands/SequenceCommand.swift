@@ -106,7 +106,7 @@ enum SequenceCommand {
         var settings = try MediaOptions.settings(args)
         let wantsAudio = MediaWriter.handles(output) && settings.audio != nil
         if !wantsAudio { settings.audio = nil }
-        let clips = try ClipShelf(paths: paths, audio: settings.audio)
+        let clips = try ClipShelf(paths: paths, audio: settings.audio, toneMapping: MediaOptions.toneMapping(args))
         // No sound track at all when no clip has sound.
         if !clips.facts.contains(where: \.hasAudio) { settings.audio = nil }
 

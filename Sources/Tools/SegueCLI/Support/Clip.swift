@@ -15,18 +15,19 @@ final class Clip {
     private let still: Surface?
     private let reader: MediaReader?
 
-    /// Opens `path`; `audio` asks for its sound in that format.
+    /// Opens `path`; `audio` asks for its sound in that format, and
+    /// `toneMapping` says how HDR pictures come into SDR.
     /// - Throws: `.io` naming the file when it is not a picture or video
     ///   Segue can read; `.invalidArgument` for a trim that is not a time
     ///   range within the video, or is given to a still picture.
-    init(path: String, threads: Int = 0, audio: AudioFormat? = nil) throws {
+    init(path: String, threads: Int = 0, audio: AudioFormat? = nil, toneMapping: ToneMapping = .mobius) throws {
         self.path = path
         name = try ClipName(path)
         if name.file.lowercased().hasSuffix(".png") {
             still = try PNG.read(path: name.file)
             reader = nil
         } else {
-            let reader = try MediaReader(path: name.file, threads: threads, audio: audio)
+            let reader = try MediaReader(path: name.file, threads: threads, audio: audio, toneMapping: toneMapping)
             self.reader = reader
             still = nil
         }
@@ -111,6 +112,7 @@ final class ClipShelf {
     let paths: [String]
     let facts: [Facts]
     private let audio: AudioFormat?
+    private let toneMapping: ToneMapping
     private var open: [Int: Clip] = [:]
     /// Whether clips read their sound along with their pictures. When the
     /// sound is read apart (see `SoundShelf`), clips open without it, so
@@ -121,12 +123,13 @@ final class ClipShelf {
     }
 
     /// - Throws: `.io` naming the first clip that cannot be read.
-    init(paths: [String], audio: AudioFormat?) throws {
+    init(paths: [String], audio: AudioFormat?, toneMapping: ToneMapping = .mobius) throws {
         self.paths = paths
         self.audio = audio
+        self.toneMapping = toneMapping
         var facts: [Facts] = []
         for (index, path) in paths.enumerated() {
-            let clip = try Clip(path: path, audio: audio)
+            let clip = try Clip(path: path, audio: audio, toneMapping: toneMapping)
             facts.append(Facts(clip))
             // Standard input cannot be opened twice; the first clip plays at once, so it is not closed to be reopened.
             if path == "-" || index == 0 { open[index] = clip }
@@ -138,7 +141,7 @@ final class ClipShelf {
     subscript(index: Int) -> Clip {
         get throws {
             if let clip = open[index] { return clip }
-            let clip = try Clip(path: paths[index], audio: readsSound ? audio : nil)
+            let clip = try Clip(path: paths[index], audio: readsSound ? audio : nil, toneMapping: toneMapping)
             open[index] = clip
             return clip
         }

@@ -4,7 +4,7 @@ import SegueMedia
 enum MediaOptions {
     static let options: [Arguments.Option] = [
         .value("--crf"), .value("--preset"), .value("--video-codec"), .value("--audio-codec"), .flag("--no-audio"),
-        .value("--audio-fade"), .value("--range"),
+        .value("--audio-fade"), .value("--range"), .value("--tonemap"),
     ]
 
     static let help = """
@@ -19,6 +19,8 @@ enum MediaOptions {
                                 progress (default: equal-power)
           --range A:B           only output frames A … B−1 (from 0), byte-identical to the same
                                 frames of the whole output, to split a long render across machines
+          --tonemap NAME        how HDR clips (PQ, HLG) come into SDR BT.709: mobius, hable, reinhard,
+                                clip, linear or gamma (default: mobius, which keeps mid-tones as they are)
         """
 
     /// The encoder settings the options ask for; sound at 48 kHz stereo unless `--no-audio`.
@@ -28,6 +30,10 @@ enum MediaOptions {
                         preset: arguments.value("--preset"),
                         audio: arguments.has("--no-audio") ? nil : AudioFormat(),
                         audioCodec: arguments.value("--audio-codec"))
+    }
+
+    static func toneMapping(_ arguments: Arguments) throws -> ToneMapping {
+        try arguments.choice("--tonemap", ToneMapping.allCases.map { ($0.rawValue, $0) }) ?? .mobius
     }
 
     static func audioFade(_ arguments: Arguments) throws -> AudioFade {

@@ -86,6 +86,9 @@ struct SmartRendering {
             guard format.sampleAspect == "1:1" else {
                 throw Refusal(reason: "\(clip) has pixels that are not square (\(format.sampleAspect))")
             }
+            guard !format.isConverted else {
+                throw Refusal(reason: "\(clip) is HDR or BT.2020, converted to SDR BT.709")
+            }
             guard format.pixelFormat == "yuv420p" else {
                 throw Refusal(reason: "\(clip) is \(format.pixelFormat), the output 8-bit 4:2:0 (yuv420p)")
             }

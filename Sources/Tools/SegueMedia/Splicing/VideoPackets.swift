@@ -28,6 +28,8 @@ public final class VideoPackets {
         public let sampleAspect: String
         public let pixelFormat: String
         public let colours: String
+        /// Whether the pictures are HDR or BT.2020, which Segue converts to SDR BT.709 (see `ColourConversion`).
+        public let isConverted: Bool
         public let isInterlaced: Bool
         /// The parameter sets: copied pictures refer to them by id.
         let parameterSets: ParameterSets?
@@ -84,6 +86,7 @@ public final class VideoPackets {
                         pixelFormat: pixelName,
                         colours: "\(codecpar.color_primaries.rawValue)/\(codecpar.color_trc.rawValue)/"
                             + "\(codecpar.color_space.rawValue)/\(codecpar.color_range.rawValue)",
+                        isConverted: ColourConversion.isHDR(codecpar.color_trc) || codecpar.color_primaries == AVCOL_PRI_BT2020,
                         isInterlaced: ![AV_FIELD_UNKNOWN, AV_FIELD_PROGRESSIVE].contains(codecpar.field_order),
                         parameterSets: parameterSets)
 
