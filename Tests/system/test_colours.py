@@ -6,6 +6,7 @@
   SMPTE bars) come out in SDR BT.709 as FFmpeg's own zscale + tonemap chain
   converts them with the same operator and peak: by PSNR, and by CIEDE2000
   on the bars' saturated colours, computed here."""
+import array
 import math
 import os
 import shutil
@@ -137,19 +138,22 @@ def tonemapped(operator, peak):
 
 @unittest.skipUnless(shutil.which("ffmpeg"), "ffmpeg is not installed (make test-deps installs it)")
 class HDRTests(Workspace):
-    def hdr_clip(self, name, transfer, x265=""):
-        """One second of SMPTE bars in BT.2020 with `transfer`, 10-bit HEVC."""
+    def hdr_clip(self, name, transfer, x265="", codec=("libx265",), seconds=1):
+        """SMPTE bars in BT.2020 with `transfer`, 10-bit (HEVC unless `codec` says otherwise)."""
         path = self.path(name)
-        media.ffmpeg("-f", "lavfi", "-i", f"smptebars=size={media.W}x{media.H}:rate=30", "-t", "1", "-vf",
+        tags = ("-x265-params", f"log-level=error:colorprim=bt2020:transfer={transfer}:colormatrix=bt2020nc{x265}") \
+            if codec[0] == "libx265" else ("-color_primaries", "bt2020", "-color_trc", transfer, "-colorspace", "bt2020nc")
+        media.ffmpeg("-f", "lavfi", "-i", f"smptebars=size={media.W}x{media.H}:rate=30", "-t", str(seconds), "-vf",
                      f"zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t={transfer}:p=bt2020:m=bt2020nc:r=tv:npl=100,"
-                     "format=yuv420p10le", "-c:v", "libx265", "-x265-params",
-                     f"log-level=error:colorprim=bt2020:transfer={transfer}:colormatrix=bt2020nc{x265}", path)
+                     "format=yuv420p10le", "-c:v", *codec, *tags, path)
         return path
 
     def check(self, clip, expected_vf, *options):
         out = self.path("out.mp4")
         result = segue("sequence", clip, *options, "-o", out, check=0)
-        self.assertIn("is HDR or BT.2020, converted to SDR BT.709: re-encoding every frame", result.stderr)
+        self.assertIn("re-encoding every frame", result.stderr)
+        if clip.endswith((".mov", ".mp4")):
+            self.assertIn("is HDR or BT.2020, converted to SDR BT.709: re-encoding every frame", result.stderr)
         self.assertEqual(tags(out), HD)
         got, expected = rgb_frames(out), rgb_frames(clip, expected_vf)
         self.assertEqual(len(got), len(expected))
@@ -166,6 +170,13 @@ class HDRTests(Workspace):
         mobius = self.check(clip, tonemapped("mobius", 10))
         hable = self.check(clip, tonemapped("hable", 10), "--tonemap", "hable")
         self.assertLess(media.psnr(mobius[0], hable[0]), 35, "--tonemap chooses the operator")
+
+    def test_ten_bit_h264_vp9_and_av1(self):
+        for codec in (("libx264", "-profile:v", "high10"), ("libvpx-vp9", "-profile:v", "2"),
+                      ("libaom-av1", "-cpu-used", "8")):
+            with self.subTest(codec[0]):
+                self.check(self.hdr_clip(f"{codec[0]}.mkv", "arib-std-b67", codec=codec, seconds=0.3),
+                           tonemapped("mobius", 10))
 
     def test_pq_takes_its_peak_from_maxcll(self):
         self.check(self.hdr_clip("pq.mkv", "smpte2084"), tonemapped("mobius", 10))
@@ -187,6 +198,29 @@ class HDRTests(Workspace):
             return sum(ciede2000(srgb_to_lab(a), srgb_to_lab(b)) for a, b in pairs) / len(original)
         self.assertLessEqual(mean_difference(got[0]), 8)
         self.assertGreater(mean_difference(rgb_frames(clip)[0]), 15, "read as SDR, the bars are washed out")
+
+
+class DeepSDRTests(Workspace):
+    def test_ten_bit_sdr_is_dithered_to_eight_not_banded(self):
+        # A shallow 10-bit ramp: luma 400…415, a quarter of an 8-bit code per step, lossless (FFV1).
+        w, h = media.W, media.H
+        ramp = [400 + x * 16 // w for x in range(w)]
+        raw = self.path("ramp.yuv")
+        with open(raw, "wb") as f:
+            for _ in range(3):
+                f.write(array.array("H", ramp * h).tobytes() + array.array("H", [512] * (w * h // 2)).tobytes())
+        clip = self.path("ramp.mkv")
+        media.ffmpeg("-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-s", f"{w}x{h}", "-r", "30", "-i", raw, "-c:v", "ffv1",
+                     "-color_range", "tv", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                     clip)
+        out = self.path("out.y4m")
+        segue("sequence", clip, "-q", "-o", out, check=0)
+        luma = media.y4m_frames(out)[1][0][len(b"FRAME\n"):][:w * h]
+        # Each column's mean over its rows against the 10-bit value: rounding to 8 bits would be off by
+        # a quarter code on average and half a code at worst, in bands; dithered, the mean follows the ramp.
+        errors = [abs(sum(luma[r * w + x] for r in range(h)) / h - ramp[x] / 4) for x in range(w)]
+        self.assertLessEqual(sum(errors) / w, 0.2)
+        self.assertLessEqual(max(errors), 0.4)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,10 @@ public enum ToneMapping: String, CaseIterable, Sendable {
 /// library) linearises at a nominal peak of 100 cd/m² and maps the
 /// primaries to BT.709, `tonemap` compresses the highlights (HDR only), and
 /// zscale encodes BT.709 with error-diffusion dither, so 10-bit gradients
-/// do not band. Built on the first picture that needs it; pictures that
-/// need nothing pass untouched. `[one thread per instance]`
+/// do not band. SDR pictures of more than 8 bits (a camera's 10-bit
+/// BT.709) keep their colours and are only dithered to 8-bit 4:2:0. Built
+/// on the first picture that needs it; pictures that need nothing pass
+/// untouched. `[one thread per instance]`
 final class ColourConversion {
     private let toneMapping: ToneMapping
     private let file: String
@@ -43,9 +45,20 @@ final class ColourConversion {
     /// MaxCLL when the stream gives one, else the same 1000 cd/m².
     static let defaultPeak = 10.0
 
-    /// Whether `frame` is HDR (PQ or HLG) or in BT.2020's gamut.
+    /// Whether `frame` is HDR (PQ or HLG), in BT.2020's gamut, or Y'CbCr of more than 8 bits.
     static func isNeeded(for frame: UnsafeMutablePointer<AVFrame>) -> Bool {
+        isWide(frame) || isDeepYCbCr(AVPixelFormat(frame.pointee.format))
+    }
+
+    private static func isWide(_ frame: UnsafeMutablePointer<AVFrame>) -> Bool {
         isHDR(frame.pointee.color_trc) || frame.pointee.color_primaries == AVCOL_PRI_BT2020
+    }
+
+    private static func isDeepYCbCr(_ format: AVPixelFormat) -> Bool {
+        guard let description = av_pix_fmt_desc_get(format) else { return false }
+        let flags = UInt64(description.pointee.flags)
+        return flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && flags & UInt64(AV_PIX_FMT_FLAG_HWACCEL) == 0
+            && description.pointee.nb_components >= 3 && description.pointee.comp.0.depth > 8
     }
 
     /// Whether `transfer` is PQ or HLG.
@@ -68,12 +81,17 @@ final class ColourConversion {
         let picture = frame.pointee
         let aspect = picture.sample_aspect_ratio.num > 0 ? picture.sample_aspect_ratio : AVRational(num: 1, den: 1)
         var chain = ["buffer=video_size=\(picture.width)x\(picture.height):pix_fmt=\(picture.format):time_base=1/1"
-                         + ":pixel_aspect=\(aspect.num)/\(aspect.den)",
-                     "zscale=t=linear:npl=100", "format=gbrpf32le", "zscale=p=bt709"]
-        if Self.isHDR(picture.color_trc) {
-            chain.append("tonemap=\(toneMapping.rawValue):desat=0:peak=\(Self.peak(of: frame))")
+                         + ":pixel_aspect=\(aspect.num)/\(aspect.den)"]
+        if Self.isWide(frame) {
+            chain += ["zscale=t=linear:npl=100", "format=gbrpf32le", "zscale=p=bt709"]
+            if Self.isHDR(picture.color_trc) {
+                chain.append("tonemap=\(toneMapping.rawValue):desat=0:peak=\(Self.peak(of: frame))")
+            }
+            chain.append("zscale=t=bt709:m=bt709:r=tv:d=error_diffusion")
+        } else {
+            chain.append("zscale=d=error_diffusion")
         }
-        chain += ["zscale=t=bt709:m=bt709:r=tv:d=error_diffusion", "format=yuv420p", "buffersink"]
+        chain += ["format=yuv420p", "buffersink"]
         guard let graph = avfilter_graph_alloc() else { throw SegueError(.outOfMemory, "cannot decode '\(file)': out of memory") }
         self.graph = graph
         try MediaError.check(avfilter_graph_parse_ptr(graph, chain.joined(separator: ","), nil, nil, nil),
