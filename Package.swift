@@ -7,8 +7,8 @@
 //
 // Sources/Tools: the segue command and what only it uses (not in libsegue.so)
 //   SegueCLI         the segue tool                      -> SegueEngine, SegueMedia, SegueSamples, SegueWebP
-//   SegueMedia       video and pictures through FFmpeg's -> SegueImageIO, CAV
-//                    libraries: reading, sequence timing, writing
+//   SegueMedia       video and pictures through FFmpeg's -> SegueImageIO, CAV, CLCMS, CZlib
+//                    libraries: reading, colours, sequence timing, writing
 //   SegueSamples     the demo's sample pictures          -> SegueText
 //   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
 //
@@ -102,6 +102,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/System/CWebP", pkgConfig: "libwebpmux",
                        providers: [.apt(["libwebp-dev"])]),
+        // The CLI's photos: ICC profiles converted by Little CMS, PNG's iCCP inflated by zlib.
+        .systemLibrary(name: "CLCMS", path: "Sources/System/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/System/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Our own C: removing half-written files from a signal handler, async-signal-safely.
         .target(name: "CInterruptCleanup", path: "Sources/System/CInterruptCleanup",
                 // DWARF 4: valgrind 3.19 (the memcheck tests') cannot read clang's default DWARF 5.
@@ -145,7 +148,7 @@ let package = Package(
         // Sources/Tools: the segue command and what only it uses.
         .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"], path: "Sources/Tools/SegueWebP"),
         .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"], path: "Sources/Tools/SegueSamples"),
-        .target(name: "SegueMedia", dependencies: ["SegueImageIO", "CAV"], path: "Sources/Tools/SegueMedia"),
+        .target(name: "SegueMedia", dependencies: ["SegueImageIO", "CAV", "CLCMS", "CZlib"], path: "Sources/Tools/SegueMedia"),
         .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueMedia", "SegueSamples", "SegueWebP", "SegueABI"],
                           path: "Sources/Tools/SegueCLI"),
 

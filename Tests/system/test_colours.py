@@ -12,8 +12,11 @@ import os
 import shutil
 import subprocess
 import unittest
+import zlib
 
+import icc
 import media
+from pngio import read_png, write_png
 from support import Workspace, segue
 
 HD = ("tv", "bt709", "bt709", "bt709")
@@ -221,6 +224,72 @@ class DeepSDRTests(Workspace):
         errors = [abs(sum(luma[r * w + x] for r in range(h)) / h - ramp[x] / 4) for x in range(w)]
         self.assertLessEqual(sum(errors) / w, 0.2)
         self.assertLessEqual(max(errors), 0.4)
+
+
+# Patches of a photo in Display P3: its pure red (outside sRGB, clipped to sRGB's red), an orange,
+# a green and a skin tone (inside sRGB, where P3 and sRGB values differ by up to 60 codes).
+PATCHES = [(255, 0, 0), (200, 100, 50), (60, 160, 90), (180, 120, 100)]
+
+
+class PhotoProfileTests(Workspace):
+    def photo(self, name):
+        path = self.path(name)
+        write_png(path, 40, 10, [PATCHES[x // 10] + (255,) for _ in range(10) for x in range(40)])
+        return path
+
+    def shown(self, path):
+        """The patches' colours as Segue shows the picture, and what it said."""
+        out = self.path("shown.png")
+        result = segue("frame", "--to", path, "--transition", ".identity", "--progress", "1", "-o", out, check=0)
+        pixels = read_png(out)[2]
+        return [pixels[5 * 40 + 10 * k + 5][:3] for k in range(4)], result.stderr
+
+    def assertClose(self, got, expected, what):
+        for k, (a, b) in enumerate(zip(got, expected)):
+            self.assertLessEqual(max(abs(x - y) for x, y in zip(a, b)), 1, f"{what}, patch {k}: {a} against {b}")
+
+    def test_display_p3_photos_are_converted_to_srgb_as_little_cms_computes(self):
+        p3 = icc.display_p3()
+        plain = self.photo("plain.png")
+        expected = [icc.to_srgb(p3, colour) for colour in PATCHES]
+        self.assertGreater(max(abs(x - y) for x, y in zip(expected[1], PATCHES[1])), 10, "P3 and sRGB differ here")
+        # PNG (iCCP, read by Segue), and JPEG (APP2) and WebP (ICCP chunk, set by webpmux) read through FFmpeg.
+        png = self.path("p3.png")
+        icc.png_with_profile(plain, png, p3)
+        got, said = self.shown(png)
+        self.assertClose(got, expected, "PNG")
+        self.assertEqual(said, "")
+        jpeg, p3_jpeg = self.path("plain.jpg"), self.path("p3.jpg")
+        media.ffmpeg("-i", plain, "-pix_fmt", "yuvj444p", "-q:v", "1", jpeg)
+        icc.jpeg_with_profile(jpeg, p3_jpeg, p3)
+        # The JPEG's own decoding is not exact: the expectation converts what Segue decodes without the profile.
+        self.assertClose(self.shown(p3_jpeg)[0], [icc.to_srgb(p3, c) for c in self.shown(jpeg)[0]], "JPEG")
+        if shutil.which("webpmux") and shutil.which("cwebp"):
+            webp, p3_webp, profile = self.path("plain.webp"), self.path("p3.webp"), self.path("p3.icc")
+            with open(profile, "wb") as f:
+                f.write(p3)
+            subprocess.run(["cwebp", "-quiet", "-lossless", plain, "-o", webp], check=True)
+            subprocess.run(["webpmux", "-set", "icc", profile, webp, "-o", p3_webp], check=True, capture_output=True)
+            self.assertClose(self.shown(p3_webp)[0], expected, "WebP")
+
+    def test_a_photo_without_a_profile_is_srgb(self):
+        self.assertClose(self.shown(self.photo("plain.png"))[0], PATCHES, "no profile")
+
+    def test_a_broken_profile_is_said_and_the_photo_taken_as_srgb(self):
+        plain = self.photo("plain.png")
+        cases = {
+            "its ICC profile cannot be read": lambda data: zlib.compress(b"not a profile" * 20),
+            "its ICC profile does not inflate": lambda data: b"\x78\x9c not zlib at all",
+            "its ICC profile is not for RGB pictures": lambda data: zlib.compress(data[:16] + b"GRAY" + data[20:]),
+        }
+        for message, compress in cases.items():
+            with self.subTest(message):
+                broken = self.path("broken.png")
+                icc.png_with_profile(plain, broken, icc.display_p3(), compress=compress)
+                got, said = self.shown(broken)
+                self.assertClose(got, PATCHES, "taken as sRGB")
+                self.assertIn(f"segue frame: '{broken}': {message}", said)
+                self.assertIn("taken as sRGB", said)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,10 @@ public final class MediaReader {
     /// none or none was asked for. Read it alongside the pictures.
     public let audio: AudioReader?
 
+    /// What the reader could not honour, a line each ("its ICC profile cannot
+    /// be read: taken as sRGB"), for the caller to say.
+    public private(set) var notes: [String] = []
+
     /// The Y'CbCr definition of the decoded frames when they are 8-bit 4:2:0
     /// and need no turning: what `planes(at:)` hands out as they are.
     public let nativeMatrix: YCbCr?
@@ -44,6 +48,8 @@ public final class MediaReader {
     private let decoder: StreamDecoder
     private let colours: ColourConversion
     private let converter = FrameConverter()
+    /// The pictures' ICC profile (a photo's), converting them to sRGB.
+    private let profile: ColourProfile?
     /// The frame shown now and the one after it; pictures are converted to
     /// RGB only when asked for, into surfaces that are reused.
     private var current: DecodedFrame
@@ -85,6 +91,9 @@ public final class MediaReader {
             rotation = FrameConverter.clockwiseRotation(UnsafePointer(side.pointee.data))
         }
         self.rotation = rotation
+        var notes: [String] = []
+        profile = Self.profile(of: first.frame, notes: &notes)
+        self.notes = notes
         let turned = rotation % 180 != 0
         // Pixels shown wider or narrower than they are tall are resampled to square ones.
         let shown = FrameConverter.displayWidth(of: first.frame, aspect: av_guess_sample_aspect_ratio(
@@ -97,12 +106,25 @@ public final class MediaReader {
         }
         let rate = stream.pointee.avg_frame_rate
         frameRate = FrameRate(stream: Int(rate.num), per: Int(rate.den))
-        nativeMatrix = rotation == 0 && shown == Int(first.frame.pointee.width) ? first.matrix : nil
+        // Decoded planes go out as they are only when nothing turns, widens or converts them.
+        nativeMatrix = rotation == 0 && shown == Int(first.frame.pointee.width) && profile == nil ? first.matrix : nil
         current = first
         upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value,
                                          colours: colours)
         isStill = upcoming == nil
         duration = isStill ? nil : Self.duration(of: stream, in: demuxer)
+    }
+
+    /// The ICC profile `frame` carries, when it has one Little CMS can use;
+    /// otherwise a note on why it is not used.
+    private static func profile(of frame: UnsafeMutablePointer<AVFrame>, notes: inout [String]) -> ColourProfile? {
+        guard let side = av_frame_get_side_data(frame, AV_FRAME_DATA_ICC_PROFILE) else { return nil }
+        do {
+            return try ColourProfile(data: Array(UnsafeBufferPointer(start: side.pointee.data, count: side.pointee.size)))
+        } catch {
+            notes.append("\((error as? SegueError)?.message ?? "\(error)"): taken as sRGB")
+            return nil
+        }
     }
 
     /// The stream's length from its own header, else the file's.
@@ -173,6 +195,7 @@ public final class MediaReader {
         let surface = try spare ?? Surface(width: width, height: height)
         spare = nil
         try converter.convert(current.frame, rotation: rotation, into: surface, file: path)
+        profile?.convertToSRGB(surface)
         current.surface = surface
         return surface
     }

@@ -107,6 +107,7 @@ enum SequenceCommand {
         let wantsAudio = MediaWriter.handles(output) && settings.audio != nil
         if !wantsAudio { settings.audio = nil }
         let clips = try ClipShelf(paths: paths, audio: settings.audio, toneMapping: MediaOptions.toneMapping(args))
+        clips.notes.forEach { Terminal.error("segue \(command): \($0)") }
         // No sound track at all when no clip has sound.
         if !clips.facts.contains(where: \.hasAudio) { settings.audio = nil }
 

@@ -14,6 +14,9 @@ final class Clip {
     private let name: ClipName
     private let still: Surface?
     private let reader: MediaReader?
+    /// What could not be honoured, a line each naming the file ("'IMG_2041.png':
+    /// its ICC profile cannot be read: taken as sRGB"), for the command to say.
+    let notes: [String]
 
     /// Opens `path`; `audio` asks for its sound in that format, and
     /// `toneMapping` says how HDR pictures come into SDR.
@@ -24,12 +27,23 @@ final class Clip {
         self.path = path
         name = try ClipName(path)
         if name.file.lowercased().hasSuffix(".png") {
-            still = try PNG.read(path: name.file)
+            let still = try PNG.read(path: name.file)
+            var notes: [String] = []
+            do {
+                if let profile = try ColourProfile.embedded(inPNG: name.file) {
+                    try ColourProfile(data: profile).convertToSRGB(still)
+                }
+            } catch {
+                notes.append("'\(path)': \((error as? SegueError)?.message ?? "\(error)"): taken as sRGB")
+            }
+            self.still = still
             reader = nil
+            self.notes = notes
         } else {
             let reader = try MediaReader(path: name.file, threads: threads, audio: audio, toneMapping: toneMapping)
             self.reader = reader
             still = nil
+            notes = reader.notes.map { "'\(path)': \($0)" }
         }
         guard name.isTrimmed else { return }
         guard let whole = reader.flatMap({ $0.isStill ? nil : $0.duration }) else {
@@ -111,6 +125,8 @@ final class ClipShelf {
 
     let paths: [String]
     let facts: [Facts]
+    /// The clips' notes (see `Clip.notes`).
+    let notes: [String]
     private let audio: AudioFormat?
     private let toneMapping: ToneMapping
     private var open: [Int: Clip] = [:]
@@ -128,13 +144,16 @@ final class ClipShelf {
         self.audio = audio
         self.toneMapping = toneMapping
         var facts: [Facts] = []
+        var notes: [String] = []
         for (index, path) in paths.enumerated() {
             let clip = try Clip(path: path, audio: audio, toneMapping: toneMapping)
             facts.append(Facts(clip))
+            notes += clip.notes
             // Standard input cannot be opened twice; the first clip plays at once, so it is not closed to be reopened.
             if path == "-" || index == 0 { open[index] = clip }
         }
         self.facts = facts
+        self.notes = notes
     }
 
     /// Clip `index`, opened now if it is not open.

@@ -54,7 +54,9 @@ enum Inputs {
             opened.withLock { $0[index] = clip }
         }
         let clips = opened.withLock { $0 }
-        return (try clips[0].get(), try clips[1].get())
+        let (from, to) = (try clips[0].get(), try clips[1].get())
+        for note in (from?.notes ?? []) + (to?.notes ?? []) { Terminal.error("segue \(command): \(note)") }
+        return (from, to)
     }
 
     /// A transition spec, or a usage error that points at the bad column.
