@@ -23,7 +23,7 @@ VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' inclu
 
 BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
                   libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev \
-                  liblcms2-dev zlib1g-dev \
+                  liblcms2-dev zlib1g-dev libheif-dev \
                   libmlt-dev
 # melt and gst-launch run the frei0r bridge and the MLT module in the tests; headless Chromium plays spliced files.
 TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \

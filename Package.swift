@@ -7,7 +7,7 @@
 //
 // Sources/Tools: the segue command and what only it uses (not in libsegue.so)
 //   SegueCLI         the segue tool                      -> SegueEngine, SegueMedia, SegueSamples, SegueWebP
-//   SegueMedia       video and pictures through FFmpeg's -> SegueImageIO, CAV, CLCMS, CZlib
+//   SegueMedia       video and pictures through FFmpeg's -> SegueImageIO, CAV, CHeif, CLCMS, CZlib
 //                    libraries: reading, colours, sequence timing, writing
 //   SegueSamples     the demo's sample pictures          -> SegueText
 //   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
@@ -97,6 +97,9 @@ let package = Package(
         // FFmpeg's libraries (the Makefile installs their -dev packages), opened on first use: see include/cav.h.
         .target(name: "CAV", path: "Sources/System/CAV", cSettings: [.unsafeFlags(["-gdwarf-4"])],
                 linkerSettings: [.linkedLibrary("dl")]),
+        // libheif (HEIC and AVIF photos), opened on first use like FFmpeg: see include/cheif.h.
+        .target(name: "CHeif", path: "Sources/System/CHeif", cSettings: [.unsafeFlags(["-gdwarf-4"])],
+                linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CDynamicLoader", path: "Sources/System/CDynamicLoader"),
         .systemLibrary(name: "CFreeType", path: "Sources/System/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev", "libfontconfig-dev"])]),
@@ -148,7 +151,8 @@ let package = Package(
         // Sources/Tools: the segue command and what only it uses.
         .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"], path: "Sources/Tools/SegueWebP"),
         .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"], path: "Sources/Tools/SegueSamples"),
-        .target(name: "SegueMedia", dependencies: ["SegueImageIO", "CAV", "CLCMS", "CZlib"], path: "Sources/Tools/SegueMedia"),
+        .target(name: "SegueMedia", dependencies: ["SegueImageIO", "CAV", "CHeif", "CLCMS", "CZlib"],
+                path: "Sources/Tools/SegueMedia"),
         .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueMedia", "SegueSamples", "SegueWebP", "SegueABI"],
                           path: "Sources/Tools/SegueCLI"),
 

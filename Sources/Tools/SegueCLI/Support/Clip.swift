@@ -4,9 +4,10 @@ import SegueImageIO
 import SegueMedia
 
 /// An input of `render`, `sequence`, `frame` or `sheet`: a still picture or
-/// a moving one, with its sound. PNG files are read by Segue's own reader;
-/// everything else (JPEG, WebP, GIF, TIFF, BMP, mp4, mov, mkv, webm, y4m …,
-/// and `-` for standard input) through FFmpeg's libraries. A video named
+/// a moving one, with its sound. PNG files are read by Segue's own reader,
+/// HEIC and AVIF photos by libheif; everything else (JPEG, WebP, GIF, TIFF,
+/// BMP, mp4, mov, mkv, webm, y4m …, and `-` for standard input) through
+/// FFmpeg's libraries. A photo's ICC profile is honoured (see `ColourProfile`). A video named
 /// with a trim (`talk.mp4#t=12.5,48`, see `ClipName`) is that part of it:
 /// its times, length and sound count from the trim's start.
 final class Clip {
@@ -26,13 +27,18 @@ final class Clip {
     init(path: String, threads: Int = 0, audio: AudioFormat? = nil, toneMapping: ToneMapping = .mobius) throws {
         self.path = path
         name = try ClipName(path)
-        if name.file.lowercased().hasSuffix(".png") {
-            let still = try PNG.read(path: name.file)
+        let file = name.file
+        if file.lowercased().hasSuffix(".png") || HEIFPhoto.handles(file) {
+            let (still, profile): (Surface, () throws -> [UInt8]?)
+            if HEIFPhoto.handles(file) {
+                let photo = try HEIFPhoto.read(path: file)
+                (still, profile) = (photo.picture, { photo.profile })
+            } else {
+                (still, profile) = (try PNG.read(path: file), { try ColourProfile.embedded(inPNG: file) })
+            }
             var notes: [String] = []
             do {
-                if let profile = try ColourProfile.embedded(inPNG: name.file) {
-                    try ColourProfile(data: profile).convertToSRGB(still)
-                }
+                if let profile = try profile() { try ColourProfile(data: profile).convertToSRGB(still) }
             } catch {
                 notes.append("'\(path)': \((error as? SegueError)?.message ?? "\(error)"): taken as sRGB")
             }
