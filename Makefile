@@ -3,7 +3,7 @@
 #   make            build everything into build/, laid out like an installation
 #   make test       unit tests, C programs (also under valgrind), CLI end to end, short fuzzing, ThreadSanitizer,
 #                   the progress sweep under AddressSanitizer and UBSan
-#   make fuzz       fuzz the spec parsers, PNG reader and plugin descriptors (FUZZ_SECONDS each)
+#   make fuzz       fuzz the spec parsers, PNG reader, photos' ICC and HEIF, plugin descriptors (FUZZ_SECONDS each)
 #   make demo       render the demo into build/demo
 #   make python     the Python package as a wheel carrying libsegue.so and the seed plugins
 #   make bench      time Segue against FFmpeg's xfade, pixman and MLT: BENCHMARKS.md (QUICK=1: a short check)

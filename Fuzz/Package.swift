@@ -20,6 +20,10 @@ let package = Package(
         .systemLibrary(name: "CDynamicLoader", path: "Linked/CDynamicLoader"),
         .systemLibrary(name: "CFreeType", path: "Linked/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CSegue", path: "Linked/CSegue"),
+        .systemLibrary(name: "CLCMS", path: "Linked/CLCMS", pkgConfig: "lcms2"),
+        .systemLibrary(name: "CZlib", path: "Linked/CZlib", pkgConfig: "zlib"),
+        .target(name: "CAV", path: "Linked/CAV", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CHeif", path: "Linked/CHeif", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CInterruptCleanup", path: "Linked/CInterruptCleanup"),
         .target(name: "CWriteback", path: "Linked/CWriteback"),
         .target(name: "CVectorKernels", path: "Linked/CVectorKernels", cSettings: [.unsafeFlags(["-O3", "-fvisibility=hidden", "-ffp-contract=off"])]),
@@ -40,6 +44,8 @@ let package = Package(
         .target(name: "SegueEngine",
                 dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"],
                 path: "Linked/SegueEngine"),
+        .target(name: "SegueMedia", dependencies: ["SegueImageIO", "CAV", "CHeif", "CLCMS", "CZlib"],
+                path: "Linked/SegueMedia"),
 
         // The fuzzers: one executable each, whose main is libFuzzer's.
         .executableTarget(name: "TransitionSpecFuzzer", dependencies: ["SegueModel"]),
@@ -47,5 +53,7 @@ let package = Package(
         .executableTarget(name: "PNGFuzzer", dependencies: ["SegueImageIO"]),
         .executableTarget(name: "PluginDescriptorFuzzer", dependencies: ["SeguePluginHost"]),
         .executableTarget(name: "RenderSpecFuzzer", dependencies: ["SegueEngine"]),
+        .executableTarget(name: "ICCFuzzer", dependencies: ["SegueMedia"]),
+        .executableTarget(name: "HEIFFuzzer", dependencies: ["SegueMedia"]),
     ]
 )

@@ -16,6 +16,12 @@ the seeds and are left alone.
                       cut short, with odd sides, full range, frame options
   render-spec         each fault of issue 35's audit as a spec to render,
                       and grammar choices (see RenderFuzzing.swift)
+
+The icc and heif seeds (a Display P3 profile, whole, cut short and relabelled
+gray, a PNG carrying it; small HEIC and AVIF photos, turned, mirrored, with
+the profile) are committed files, made once with Tests/system/icc.py and
+heif.py: Little CMS dates its profiles and x265 runs threads, so writing them
+here would change them on every run.
 """
 import os
 import struct

@@ -14,9 +14,9 @@
 #define SEGUE_HEIF_FUNCTIONS(F, V) \
     F(struct heif_context *, heif_context_alloc, (void), ()) \
     V(heif_context_free, (struct heif_context *context), (context)) \
-    F(struct heif_error, heif_context_read_from_file, \
-      (struct heif_context *context, const char *filename, const struct heif_reading_options *options), \
-      (context, filename, options)) \
+    F(struct heif_error, heif_context_read_from_memory_without_copy, \
+      (struct heif_context *context, const void *mem, size_t size, const struct heif_reading_options *options), \
+      (context, mem, size, options)) \
     F(struct heif_error, heif_context_get_primary_image_handle, \
       (struct heif_context *context, struct heif_image_handle **handle), (context, handle)) \
     V(heif_image_handle_release, (const struct heif_image_handle *handle), (handle)) \

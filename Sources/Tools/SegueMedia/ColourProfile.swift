@@ -1,5 +1,4 @@
 import CLCMS
-import Glibc
 import CZlib
 import SegueBasics
 import SegueCompositor
@@ -65,46 +64,47 @@ public final class ColourProfile {
         return alpha << 24 | channel(16) | channel(8) | channel(0)
     }
 
-    /// The profile a PNG file carries in its iCCP chunk, or nil when it has
+    /// The profile the PNG file at `path` carries in its iCCP chunk (see `embedded(inPNG:)`).
+    /// - Throws: as `embedded(inPNG:)`; `.io` when the file cannot be read.
+    public static func embedded(inPNGFile path: String) throws -> [UInt8]? {
+        try contentsOfFile(path).withUnsafeBytes { try embedded(inPNG: $0) }
+    }
+
+    /// The profile PNG data carries in its iCCP chunk, or nil when it has
     /// none (or its chunks end before one).
     /// - Throws: `.invalidArgument` saying what is wrong with its iCCP chunk
-    ///   (cut short, too large, not zlib); `.io` when the file cannot be opened.
-    public static func embedded(inPNG path: String) throws -> [UInt8]? {
-        guard let file = fopen(path, "rb") else { throw SegueError(.io, "cannot read '\(path)': \(String(cString: strerror(errno)))") }
-        defer { fclose(file) }
-        var signature = [UInt8](repeating: 0, count: 8)
-        guard fread(&signature, 1, 8, file) == 8 else { return nil }
-        while true {
-            var header = [UInt8](repeating: 0, count: 8)
-            guard fread(&header, 1, 8, file) == 8 else { return nil }
-            let length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
-            let type = String(decoding: header[4..<8], as: UTF8.self)
+    ///   (cut short, too large, not zlib).
+    public static func embedded(inPNG bytes: UnsafeRawBufferPointer) throws -> [UInt8]? {
+        var offset = 8  // past the signature
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let data = offset + 8
             // iCCP comes before the image data, or not at all.
             if type == "IDAT" || type == "IEND" { return nil }
             guard type == "iCCP" else {
-                guard fseeko(file, off_t(length + 4), SEEK_CUR) == 0 else { return nil }
+                offset = data + length + 4  // the data and its CRC
                 continue
             }
             guard length <= maximumSize else { throw SegueError.invalidArgument("its ICC profile takes \(length) bytes, beyond \(maximumSize)") }
-            var chunk = [UInt8](repeating: 0, count: length)
-            guard fread(&chunk, 1, length, file) == length,
-                  let nameEnd = chunk.prefix(80).firstIndex(of: 0), nameEnd + 2 <= chunk.count else {
+            guard length <= bytes.count - data, let nameEnd = bytes[data..<min(data + length, data + 80)].firstIndex(of: 0),
+                  nameEnd + 2 <= data + length else {
                 throw SegueError.invalidArgument("its ICC profile is cut short")
             }
             // The profile's name, a zero, the compression method (0: zlib), then the compressed profile.
-            return try inflate(chunk[(nameEnd + 2)...])
+            return try inflate(UnsafeRawBufferPointer(rebasing: bytes[(nameEnd + 2)..<(data + length)]))
         }
+        return nil
     }
 
     /// zlib data inflated, up to `maximumSize` bytes.
-    private static func inflate(_ compressed: ArraySlice<UInt8>) throws -> [UInt8] {
+    private static func inflate(_ compressed: UnsafeRawBufferPointer) throws -> [UInt8] {
         var capacity = 1 << 16
         while true {
             var output = [UInt8](repeating: 0, count: capacity)
             var size = uLongf(capacity)
-            let status = compressed.withUnsafeBufferPointer { input in
-                uncompress(&output, &size, input.baseAddress, uLong(input.count))
-            }
+            let status = uncompress(&output, &size, compressed.baseAddress?.assumingMemoryBound(to: Bytef.self),
+                                    uLong(compressed.count))
             if status == Z_OK { return Array(output[..<Int(size)]) }
             guard status == Z_BUF_ERROR, capacity < maximumSize else {
                 throw SegueError.invalidArgument("its ICC profile does not inflate (zlib status \(status))")

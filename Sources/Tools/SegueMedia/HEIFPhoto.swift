@@ -25,9 +25,15 @@ public enum HEIFPhoto {
     }()
 
     /// The photo at `path` and its ICC profile, if it has one.
+    /// - Throws: as `read(bytes:name:)`; `.io` when the file cannot be read.
+    public static func read(path: String) throws -> (picture: Surface, profile: [UInt8]?) {
+        try contentsOfFile(path).withUnsafeBytes { try read(bytes: $0, name: path) }
+    }
+
+    /// The photo in `bytes` (from the file `name`) and its ICC profile, if it has one.
     /// - Throws: `.io` naming the file and saying what libheif refused (not
     ///   HEIF, a codec it cannot decode, damage), or that libheif is missing.
-    public static func read(path: String) throws -> (picture: Surface, profile: [UInt8]?) {
+    public static func read(bytes: UnsafeRawBufferPointer, name path: String) throws -> (picture: Surface, profile: [UInt8]?) {
         try loaded.get()
         func check(_ error: heif_error) throws {
             guard error.code != heif_error_Ok else { return }
@@ -36,7 +42,7 @@ public enum HEIFPhoto {
         }
         guard let context = heif_context_alloc() else { throw SegueError(.outOfMemory, "cannot read '\(path)': out of memory") }
         defer { heif_context_free(context) }
-        try check(heif_context_read_from_file(context, path, nil))
+        try check(heif_context_read_from_memory_without_copy(context, bytes.baseAddress, bytes.count, nil))
         var handle: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &handle))
         defer { heif_image_handle_release(handle) }

@@ -34,7 +34,7 @@ final class Clip {
                 let photo = try HEIFPhoto.read(path: file)
                 (still, profile) = (photo.picture, { photo.profile })
             } else {
-                (still, profile) = (try PNG.read(path: file), { try ColourProfile.embedded(inPNG: file) })
+                (still, profile) = (try PNG.read(path: file), { try ColourProfile.embedded(inPNGFile: file) })
             }
             var notes: [String] = []
             do {

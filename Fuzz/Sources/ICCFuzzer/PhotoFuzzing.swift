@@ -1,0 +1,1 @@
+../../../Tests/SegueMediaTests/PhotoFuzzing.swift

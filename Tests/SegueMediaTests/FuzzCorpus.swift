@@ -1,0 +1,1 @@
+../SegueModelTests/FuzzCorpus.swift
