@@ -14,10 +14,10 @@ enum RenderCommand {
 
         Renders the transition as time passes under the animation: the first frame is
         at time 0, the last at the end of the animation, exactly in the identity state.
-        A and B are pictures (PNG, JPEG, WebP, GIF, TIFF, BMP) or videos (mp4, mov,
-        mkv, webm, y4m …): a video stays live, the removed one playing its last
-        --duration seconds, the inserted one its first, and their sound crossfades
-        along the transition's progress. A video named with a time range plays that
+        A and B are pictures (PNG, JPEG, HEIC, AVIF, WebP, GIF, TIFF, BMP) or videos
+        (mp4, mov, mkv, webm, y4m …): a video stays live, the removed one playing its
+        last --duration seconds, the inserted one its first, and their sound
+        crossfades along the transition's progress. A video named with a time range plays that
         part of it ('talk.mp4#t=12.5,48', '#t=,20', '#t=3': W3C Media Fragments, as
         in 'segue sequence'); --from-start and --to-start count from its start.
 

@@ -17,7 +17,8 @@ enum SequenceCommand {
         moving end of one clip and the moving start of the next, overlapping them by
         its --duration, while their sound crossfades along the same progress. Videos
         (mp4, mov, mkv, webm, y4m, animated GIF …) play whole; pictures (PNG, JPEG,
-        WebP, GIF, TIFF, BMP) stay still for --hold seconds besides their transitions.
+        HEIC, AVIF, WebP, GIF, TIFF, BMP) stay still for --hold seconds besides their
+        transitions.
         The output lasts exactly the clips' lengths minus the overlaps.
 
         A video plays in part when its name ends in a time range, as browsers take
