@@ -14,7 +14,8 @@ library only. It
   3. times FFmpeg's xfade per frame (gbrap, decoded inputs looped in memory,
      minus a run without xfade) and end to end against `segue render`
      (two PNG files in, YUV4MPEG2 out), alternating the two tools run by run;
-     then video (bench/video.py), lossless joins (bench/joins.py), melt (bench/mlt.py), Python with moviepy
+     then video (bench/video.py), lossless joins (bench/joins.py), HDR into SDR (bench/colour.py),
+     melt (bench/mlt.py), Python with moviepy
      (bench/python_binding.py) and all 58 xfade transitions (bench/xfade_pack.py);
   4. writes the tables, the commands that produced them, the machine and the
      pass/fail of the issue's targets.
@@ -34,6 +35,7 @@ import sys
 import tempfile
 import time
 
+import colour
 import joins
 import mlt
 import python_binding
@@ -136,7 +138,9 @@ FULL = dict(sizes=["1920x1080", "3840x2160"], progress=[0.1, 0.3, 0.5, 0.7, 0.9]
             # drowns in the process's own start-up noise.
             xfade_pack_frames={"1920x1080": (4, 94), "3840x2160": (2, 26)}, xfade_pack_extra_s=0.5,
             xfade_pack_runs={"1920x1080": 2, "3840x2160": 1},
-            joins_seconds=60, joins_size="1920x1080", joins_runs=2)
+            joins_seconds=60, joins_size="1920x1080", joins_runs=2,
+            colour_sizes=["1920x1080", "3840x2160"], colour_frames=60, colour_runs=3, colour_join_size="3840x2160",
+            colour_join_seconds=5)
 # QUICK only exercises every part: both sizes through the C program, but
 # xfade per frame at 1080p only (4K decodes alone would take most of the
 # budget), few iterations, short end-to-end runs. Its figures are not for quoting.
@@ -145,7 +149,9 @@ QUICK = dict(sizes=["1920x1080", "3840x2160"], progress=[0.3, 0.7], rounds=2, ba
              e2e_frames=12, e2e_runs=1, video_runs=1, video_size="320x180", video_seconds=2,
              mlt_runs=1, mlt_frames=12, mlt_mix=6, python_rounds=1,
              xfade_pack_sizes=["1920x1080"], xfade_pack_rounds=1, xfade_pack_frames={"1920x1080": (1, 3)},
-             xfade_pack_runs={"1920x1080": 1}, joins_seconds=4, joins_size="160x90", joins_runs=1)
+             xfade_pack_runs={"1920x1080": 1}, joins_seconds=4, joins_size="160x90", joins_runs=1,
+             colour_sizes=["320x180"], colour_frames=10, colour_runs=1, colour_join_size="320x180",
+             colour_join_seconds=2)
 
 FPS = 30
 FFMPEG_ONE_THREAD = ["-filter_threads", "1", "-filter_complex_threads", "1"]
@@ -867,6 +873,7 @@ def write_markdown(path, data):
 
     out.extend(video.markdown(data["video"], fmt, table, code))
     out.extend(joins.markdown(data["joins"], fmt, table, code))
+    out.extend(colour.markdown(data["colour"], fmt, table, code))
     out.extend(mlt.markdown(data["mlt"], fmt, table, code))
     out.extend(python_binding.markdown(data["python"], fmt, table, code))
     out.extend(xfade_pack.markdown(data["xfade_pack"], fmt, table, code))
@@ -976,6 +983,8 @@ def main():
         phase("video")
         data["joins"] = joins.run(ffmpeg, segue, work, config, log, median)
         phase("joins")
+        data["colour"] = colour.run(ffmpeg, segue, work, config, log, median)
+        phase("colour")
         data["mlt"] = mlt.run(ffmpeg, work, config, log, median, frei0r_path, os.path.abspath(args.mlt_module))
         phase("melt")
         data["python"] = python_binding.run(args.python, config, log)
@@ -985,6 +994,7 @@ def main():
         data["commands"] = commands
         data["targets"] = evaluate_targets(transitions, xfade_rows, data["end_to_end"], config["sizes"], cores) \
             + video.targets(data["video"], fmt, fmt_ratio) + joins.targets(data["joins"], fmt, fmt_ratio) \
+            + colour.targets(data["colour"], fmt, fmt_ratio) \
             + mlt.targets(data["mlt"], fmt) \
             + python_binding.targets(data["python"], fmt) + xfade_pack.targets(data["xfade_pack"], fmt)
         data["raw"] = [r for r in records if r.get("group") in ("segue", "bands", "meta")]

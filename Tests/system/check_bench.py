@@ -156,6 +156,16 @@ class QuickBenchTests(unittest.TestCase):
         self.assertGreater(joins["long"]["copied"], 0)
         self.assertIn("## Lossless joins", self.markdown())
 
+        # HDR into SDR: per frame against FFmpeg's chain and its decoding alone, and a join.
+        colour = data["colour"]
+        for result in colour["per_frame"]:
+            self.assertEqual([r["setup"] for r in result["rows"]],
+                             ["segue sequence → y4m", "ffmpeg zscale + tonemap → y4m", "ffmpeg decoding alone (floor)"])
+            self.assertTrue(all(r["ms_per_frame"] > 0 and r["cpu_s"] > 0 for r in result["rows"]), result)
+        self.assertEqual([r["setup"] for r in colour["join"]["rows"]],
+                         ["segue sequence", "ffmpeg zscale + tonemap + xfade"])
+        self.assertIn("## HDR clips into SDR", self.markdown())
+
         # melt: the same frames out of every setup, each mixer's cost per frame over the hard cut.
         mlt = data["mlt"]
         self.assertEqual([r["name"] for r in mlt["rows"]],
@@ -187,9 +197,9 @@ class QuickBenchTests(unittest.TestCase):
         self.assertIn("## FFmpeg's xfade transitions", self.markdown())
 
         # Per frame, floor, fps (two sizes, and particles' own 60 fps), bands, two end-to-end setups,
-        # four video targets, three for joins, melt, moviepy, the xfade pack (every row, most rows).
+        # four video targets, three for joins, two for HDR, melt, moviepy, the xfade pack (every row, most rows).
         targets = {t["target"] for t in data["targets"]}
-        self.assertEqual(len(targets), 19, targets)
+        self.assertEqual(len(targets), 21, targets)
         for t in data["targets"]:
             self.assertIn(t["pass"], (True, False, None))
 

@@ -62,7 +62,6 @@ final class ColourConversion {
     }
 
     /// Whether `transfer` is PQ or HLG.
-
     static func isHDR(_ transfer: AVColorTransferCharacteristic) -> Bool {
         transfer == AVCOL_TRC_SMPTE2084 || transfer == AVCOL_TRC_ARIB_STD_B67
     }

@@ -37,7 +37,7 @@ public final class MediaReader {
 
     /// What the reader could not honour, a line each ("its ICC profile cannot
     /// be read: taken as sRGB"), for the caller to say.
-    public private(set) var notes: [String] = []
+    public let notes: [String]
 
     /// The Y'CbCr definition of the decoded frames when they are 8-bit 4:2:0
     /// and need no turning: what `planes(at:)` hands out as they are.
@@ -91,9 +91,9 @@ public final class MediaReader {
             rotation = FrameConverter.clockwiseRotation(UnsafePointer(side.pointee.data))
         }
         self.rotation = rotation
-        var notes: [String] = []
-        profile = Self.profile(of: first.frame, notes: &notes)
-        self.notes = notes
+        let (profile, note) = Self.profile(of: first.frame)
+        self.profile = profile
+        notes = note.map { [$0] } ?? []
         let turned = rotation % 180 != 0
         // Pixels shown wider or narrower than they are tall are resampled to square ones.
         let shown = FrameConverter.displayWidth(of: first.frame, aspect: av_guess_sample_aspect_ratio(
@@ -116,14 +116,13 @@ public final class MediaReader {
     }
 
     /// The ICC profile `frame` carries, when it has one Little CMS can use;
-    /// otherwise a note on why it is not used.
-    private static func profile(of frame: UnsafeMutablePointer<AVFrame>, notes: inout [String]) -> ColourProfile? {
-        guard let side = av_frame_get_side_data(frame, AV_FRAME_DATA_ICC_PROFILE) else { return nil }
+    /// otherwise, when it has one, a note on why it is not used.
+    private static func profile(of frame: UnsafeMutablePointer<AVFrame>) -> (ColourProfile?, note: String?) {
+        guard let side = av_frame_get_side_data(frame, AV_FRAME_DATA_ICC_PROFILE) else { return (nil, nil) }
         do {
-            return try ColourProfile(data: Array(UnsafeBufferPointer(start: side.pointee.data, count: side.pointee.size)))
+            return (try ColourProfile(data: Array(UnsafeBufferPointer(start: side.pointee.data, count: side.pointee.size))), nil)
         } catch {
-            notes.append("\((error as? SegueError)?.message ?? "\(error)"): taken as sRGB")
-            return nil
+            return (nil, "\((error as? SegueError)?.message ?? "\(error)"): taken as sRGB")
         }
     }
 

@@ -7,9 +7,10 @@ import SegueMedia
 /// a moving one, with its sound. PNG files are read by Segue's own reader,
 /// HEIC and AVIF photos by libheif; everything else (JPEG, WebP, GIF, TIFF,
 /// BMP, mp4, mov, mkv, webm, y4m …, and `-` for standard input) through
-/// FFmpeg's libraries. A photo's ICC profile is honoured (see `ColourProfile`). A video named
-/// with a trim (`talk.mp4#t=12.5,48`, see `ClipName`) is that part of it:
-/// its times, length and sound count from the trim's start.
+/// FFmpeg's libraries. A photo's ICC profile is honoured (see
+/// `ColourProfile`). A video named with a trim (`talk.mp4#t=12.5,48`, see
+/// `ClipName`) is that part of it: its times, length and sound count from
+/// the trim's start.
 final class Clip {
     let path: String
     private let name: ClipName
@@ -29,16 +30,16 @@ final class Clip {
         name = try ClipName(path)
         let file = name.file
         if file.lowercased().hasSuffix(".png") || HEIFPhoto.handles(file) {
-            let (still, profile): (Surface, () throws -> [UInt8]?)
+            let still: Surface, profile: Result<[UInt8]?, any Error>
             if HEIFPhoto.handles(file) {
                 let photo = try HEIFPhoto.read(path: file)
-                (still, profile) = (photo.picture, { photo.profile })
+                (still, profile) = (photo.picture, .success(photo.profile))
             } else {
-                (still, profile) = (try PNG.read(path: file), { try ColourProfile.embedded(inPNGFile: file) })
+                (still, profile) = (try PNG.read(path: file), Result { try ColourProfile.embedded(inPNGFile: file) })
             }
             var notes: [String] = []
             do {
-                if let profile = try profile() { try ColourProfile(data: profile).convertToSRGB(still) }
+                if let data = try profile.get() { try ColourProfile(data: data).convertToSRGB(still) }
             } catch {
                 notes.append("'\(path)': \((error as? SegueError)?.message ?? "\(error)"): taken as sRGB")
             }

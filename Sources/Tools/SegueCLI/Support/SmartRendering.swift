@@ -60,14 +60,13 @@ struct SmartRendering {
 
     /// The plan, as `ifPossible` describes it.
     /// - Throws: `Refusal` saying why the clips cannot be copied.
-    private static func plan(clips facts: [ClipShelf.Facts], labels: [String], output: String, width: Int, height: Int,
-                     frameRate: FrameRate, matrix: YCbCr, settings: EncoderSettings, frames: Range<Int>, of count: Int,
-                     shown: (Int) -> (clip: Int, seconds: Double)?) throws -> SmartRendering? {
-
+    private static func plan(clips: [ClipShelf.Facts], labels: [String], output: String, width: Int, height: Int,
+                             frameRate: FrameRate, matrix: YCbCr, settings: EncoderSettings, frames: Range<Int>,
+                             of count: Int, shown: (Int) -> (clip: Int, seconds: Double)?) throws -> SmartRendering? {
         var indexes: [VideoPackets?] = []
         var scanned: [String: VideoPackets] = [:]
         var first: (index: Int, packets: VideoPackets)?
-        for (k, facts) in facts.enumerated() {
+        for (k, facts) in clips.enumerated() {
             guard !facts.isStill else { indexes.append(nil); continue }
             let clip = labels[k]
             // A file that plays more than once (trims of one recording) is read once.
