@@ -90,23 +90,19 @@ def row(rows, prefix):
 
 
 def targets(data, fmt, fmt_ratio):
-    rows = []
-    for result in data["per_frame"]:
-        segue, ffmpeg = row(result["rows"], "segue"), row(result["rows"], "ffmpeg zscale")
-        ratio = segue["median_s"] / ffmpeg["median_s"]
-        rows.append({"target": "HDR to SDR per frame ≤ FFmpeg's zscale + tonemap", "size": result["size"],
-                     "subject": f"{result['frames']} frames of 10-bit HLG HEVC",
-                     "measured": f"Segue {fmt(segue['ms_per_frame'])} ms / ffmpeg {fmt(ffmpeg['ms_per_frame'])} ms "
-                                 f"= {fmt_ratio(ratio)}",
-                     "value": ratio, "threshold": "≤ 1×", "pass": ratio <= 1})
+    def target(name, size, subject, segue, ffmpeg, unit, threshold):
+        ratio = segue / ffmpeg
+        return {"target": name, "size": size, "subject": subject, "value": ratio, "threshold": threshold,
+                "measured": f"Segue {fmt(segue)} {unit} / ffmpeg {fmt(ffmpeg)} {unit} = {fmt_ratio(ratio)}",
+                "pass": ratio <= 1 if threshold == "≤ 1×" else True}
+    rows = [target("HDR to SDR per frame ≤ FFmpeg's zscale + tonemap", result["size"],
+                   f"{result['frames']} frames of 10-bit HLG HEVC", row(result["rows"], "segue")["ms_per_frame"],
+                   row(result["rows"], "ffmpeg zscale")["ms_per_frame"], "ms", "≤ 1×")
+            for result in data["per_frame"]]
     join = data["join"]
-    segue, ffmpeg = row(join["rows"], "segue"), row(join["rows"], "ffmpeg")
-    ratio = segue["median_s"] / ffmpeg["median_s"]
-    rows.append({"target": "HDR join, end to end", "size": join["size"],
-                 "subject": f"2 × {join['seconds']:g} s of 10-bit HLG HEVC, 1-s crossfade, to SDR H.264",
-                 "measured": f"Segue {fmt(segue['median_s'])} s / ffmpeg {fmt(ffmpeg['median_s'])} s "
-                             f"= {fmt_ratio(ratio)}",
-                 "value": ratio, "threshold": "reported", "pass": True})
+    rows.append(target("HDR join, end to end", join["size"],
+                       f"2 × {join['seconds']:g} s of 10-bit HLG HEVC, 1-s crossfade, to SDR H.264",
+                       row(join["rows"], "segue")["median_s"], row(join["rows"], "ffmpeg")["median_s"], "s", "reported"))
     return rows
 
 
