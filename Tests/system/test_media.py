@@ -614,20 +614,20 @@ class Y4MExampleTests(Workspace):
         self.assertIn(b"header field H", result.stderr)
 
 
-LIBAV = ("libavformat", "libavcodec", "libswscale", "libswresample", "libavutil")
+LIBAV = ("libavformat", "libavcodec", "libavfilter", "libswscale", "libswresample", "libavutil")
 
 
 class LibraryTests(Workspace):
     def test_libsegue_needs_no_libav(self):
         needed = run("readelf", "-d", os.path.join(BUILD, "lib", "libsegue.so"), check=0).stdout
         self.assertIn("libpixman", needed)
-        for library in LIBAV:
+        for library in LIBAV + ("libheif", "liblcms2"):
             self.assertNotIn(library, needed)
 
     def test_segue_opens_ffmpeg_only_when_it_meets_media(self):
         # Not linked: FFmpeg's libraries are opened the first time a media file is read or written.
         needed = run("readelf", "-d", SEGUE, check=0).stdout
-        for library in LIBAV:
+        for library in LIBAV + ("libheif",):
             self.assertNotIn(library, needed)
         # A folder where every libav soname is a file that is not a library, searched first.
         broken = self.path("broken-libav")
@@ -654,6 +654,26 @@ class LibraryTests(Workspace):
         self.assertIn("cannot load FFmpeg's libavutil.so.", video.stderr)
         self.assertIn("broken-libav", video.stderr)  # the dynamic loader's reason names the file it tried
         self.assertFalse(os.path.exists(self.path("mid.png")))
+
+    def test_segue_opens_libheif_only_when_it_meets_a_heif_photo(self):
+        # libheif brings x265, libaom and dav1d: opened the first time a HEIC or AVIF photo is read.
+        broken = self.path("broken-heif")
+        os.makedirs(broken)
+        with open(os.path.join(broken, "libheif.so.1"), "w") as f:
+            f.write("not a library\n")
+        env = dict(os.environ, LD_LIBRARY_PATH=broken)
+        pictures = subprocess.run([SEGUE, "frame", "--to", self.b, "--transition", ".slide", "--progress", "0.5",
+                                   "-o", self.path("png.png")], capture_output=True, text=True, env=env, timeout=120)
+        self.assertEqual(pictures.returncode, 0, pictures.stderr)
+        photo = self.path("photo.heic")
+        with open(photo, "wb") as f:
+            f.write(b"\0\0\0\x18ftypheic")
+        refused = subprocess.run([SEGUE, "frame", "--to", photo, "--transition", ".slide", "--progress", "0.5",
+                                  "-o", self.path("heic.png")], capture_output=True, text=True, env=env, timeout=120)
+        self.assertEqual(refused.returncode, 1, refused.stderr)
+        self.assertIn("cannot load libheif.so.1 (Debian's libheif1): ", refused.stderr)
+        self.assertIn("apt-get install libheif1", refused.stderr)
+        self.assertFalse(os.path.exists(self.path("heic.png")))
 
 
 if __name__ == "__main__":
