@@ -553,7 +553,7 @@ class BadMediaTests(Workspace):
         before = set(self.files())
         # --reencode: encoding every frame (a lone clip would be copied whole in a moment).
         process = subprocess.Popen([SEGUE, "sequence", clip, "--reencode", "--preset", "veryslow", "-q", "-o", out],
-                                   stderr=subprocess.PIPE)
+                                   stderr=subprocess.DEVNULL)
         time.sleep(2)
         process.send_signal(signal.SIGINT)
         process.wait(timeout=30)
