@@ -7,7 +7,8 @@ libx264 veryfast, light noise so that they cost what camera footage costs
 to encode), once with x264's default keyframe interval (250) and once with
 a keyframe every second as phones write, joined by two 1-s transitions into
 mp4. Compared, alternating run by run, medians:
-- Segue smart (the default): copies every GOP no transition touches;
+- Segue smart (the default): copies the pictures no transition touches, from
+  each clip's keyframes on and up to where each junction begins;
 - Segue --reencode: every frame rendered and encoded;
 - FFmpeg's xfade + acrossfade chain: every frame decoded and encoded;
 - FFmpeg's concat demuxer with -c copy: no transitions at all, the floor.

@@ -38,6 +38,26 @@ def packet_hashes(path):
     return [line.rsplit(",", 1)[1].strip() for line in text.splitlines() if not line.startswith("#")]
 
 
+def closed_prefix(path, first, limit):
+    """How many packets of `path`, in decode order from the one that shows
+    frame `first` (a keyframe), show exactly frames `first`… up to the last
+    of them: the longest such run within `limit` frames. Packets come from
+    ffprobe; frames are numbered by their presentation times."""
+    text = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "packet=pts",
+                           "-of", "csv=p=0", path], capture_output=True, text=True, check=True, timeout=60).stdout
+    times = [int(line) for line in text.split()]
+    rank = {t: r for r, t in enumerate(sorted(times))}
+    start = [rank[t] for t in times].index(first)
+    longest, last = 0, first
+    for count, t in enumerate(times[start:], 1):
+        last = max(last, rank[t])
+        if last >= first + limit:
+            break
+        if last - first + 1 == count:
+            longest = count
+    return longest
+
+
 def duration(path):
     return float(run("ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path,
                      check=0).stdout)
@@ -113,15 +133,17 @@ class SmartRenderingTests(Workspace):
                 # 0.5 s junctions over 0.5 s GOPs: each junction is exactly one GOP of each side.
                 self.smart(a, b, c, "--duration", "0.5", copied=360 - 2 * 15 - 2 * 15)
 
-    def test_long_gops_are_encoded_from_the_keyframe_before_the_junction(self):
+    def test_long_gops_are_copied_up_to_the_junction_and_encoded_to_the_keyframe_after_it(self):
         a = self.clip("a.mp4", "testsrc2", seconds=12, gop=150)
         b = self.clip("b.mp4", "mandelbrot", seconds=3, gop=300)
-        # a's GOPs at 0 and 5 s are copied, the one from 10 s encoded; b is one GOP, in the junction.
-        self.smart(a, b, "--duration", "1", copied=300)
-        # One GOP per clip, each in the junction: nothing to copy, and the report says so.
+        # a's GOPs at 0 and 5 s are copied, and the one from 10 s up to the junction at 11 s, as far
+        # as its B-frames allow; b is one GOP, in the junction.
+        self.smart(a, b, "--duration", "1", copied=300 + closed_prefix(a, 300, 30))
+        # One GOP per clip, a's keyframe trimmed away and b's in the junction: nothing to copy, and
+        # the report says so.
         a = self.clip("a.mp4", "testsrc2", seconds=4, gop=300)
-        result = segue("sequence", a, b, "-o", self.path("out.mp4"), check=0)
-        self.assertIn("no GOP of any clip lies wholly outside the transitions and trims: re-encoding every frame",
+        result = segue("sequence", f"{a}#t=0.5", b, "-o", self.path("out.mp4"), check=0)
+        self.assertIn("no clip shows a keyframe outside the transitions and trims: re-encoding every frame",
                       result.stderr)
 
     def test_trims_mid_gop_are_encoded_to_the_next_keyframe(self):
@@ -135,18 +157,19 @@ class SmartRenderingTests(Workspace):
         a = self.clip("a.mp4", "testsrc2")
         b = self.clip("b.mp4", "mandelbrot")
         self.smart(a, b, "--transition", "cut", copied=240)
-        # Off a keyframe: a cut at 1.1 s into a's GOP at 1 s encodes only that GOP's part.
-        self.smart(f"{a}#t=,1.1", b, "--duration", "0", copied=30 + 120)
+        # Off a keyframe: a cut at 1.1 s into a's GOP at 1 s copies that GOP up to the cut as far as
+        # its B-frames allow, and encodes the rest.
+        self.smart(f"{a}#t=,1.1", b, "--duration", "0", copied=30 + closed_prefix(a, 30, 3) + 120)
 
     def test_render_copies_the_inserted_video_once_the_transition_has_finished(self):
         a = self.clip("a.mp4", "testsrc2")
         b = self.clip("b.mp4", "mandelbrot", tone=660)
-        # A 1-s animation in 3 s of output (91 frames): b's GOPs from 1 s to 3 s are copied; the
-        # last frame, at 3 s, begins a GOP of which it alone is shown.
+        # A 1-s animation in 3 s of output (91 frames): b's GOPs from 1 s to 3 s are copied, and the
+        # last frame, at 3 s, which begins a GOP: its keyframe alone.
         for transition in (".opacity", ".slide", ".push(from: .bottom).combined(with: .opacity)"):
             with self.subTest(transition=transition):
                 self.smart("--from", a, "--to", b, "--transition", transition, "--duration", "3", command="render",
-                           copied=60)
+                           copied=61)
         # Once finished, this one leaves the removed clip on top at half its size: nothing is copied.
         result = segue("render", "--from", a, "--to", b, "--transition", ".scale(0.5)", "--stacking", "removed",
                        "--duration", "3", "-o", self.path("out.mp4"), check=0)
@@ -181,8 +204,9 @@ class SmartRenderingTests(Workspace):
         b = self.clip("b.mp4", "mandelbrot", seconds=1, gop=60)
         c = self.clip("c.mp4", "smptebars", seconds=1, gop=60)
         d = self.clip("d.mp4", "rgbtestsrc", gop=60)
-        # b and c are shorter than a GOP of a or d: everything from a's last GOP to d's first is encoded.
-        self.smart(a, b, c, d, "--duration", "0.25", copied=60 + 60)
+        # b and c are shorter than a GOP of a or d: a's last GOP is copied up to the first junction
+        # (at 3.75 s, frame 112.5), then everything to d's second GOP is encoded.
+        self.smart(a, b, c, d, "--duration", "0.25", copied=60 + closed_prefix(a, 60, 53) + 60)
 
     def test_pieces_rendered_apart_join_with_concat_copy_into_the_whole(self):
         a = self.clip("a.mp4", "testsrc2")
@@ -243,8 +267,9 @@ class SmartRenderingTests(Workspace):
         b = self.clip("b.mp4", "mandelbrot")
         result = segue("sequence", a, b, "--duration", "0.5", "-o", self.path("smart.mp4"), check=0)
         self.assertIn("clip 1 (a.mp4) has 7 keyframes that open a GOP", result.stderr)
-        # a is one group from its IDR picture to its end, in the junction: only b's GOPs after it are copied.
-        self.smart(a, b, "--duration", "0.5", copied=120 - 15)
+        # a is one group from its IDR picture to its end: copied up to the junction (frame 105, as far
+        # as its leading pictures allow), then b's GOPs after it.
+        self.smart(a, b, "--duration", "0.5", copied=closed_prefix(a, 0, 105) + 120 - 15)
 
     def test_what_cannot_be_copied_falls_back_naming_the_clip_and_the_property(self):
         a = self.clip("a.mp4", "testsrc2")

@@ -125,7 +125,7 @@ struct SmartRendering {
         }
         let plan = SplicePlan(frames: frames, of: count, clips: indexes, shown: shown)
         guard plan.copiedFrames > 0 else {
-            throw Refusal(reason: "no GOP of any clip lies wholly outside the transitions and trims")
+            throw Refusal(reason: "no clip shows a keyframe outside the transitions and trims")
         }
         do {
             let stream = try SpliceStream(source: first.packets, copiedDepth: plan.copiedReorderDepth,

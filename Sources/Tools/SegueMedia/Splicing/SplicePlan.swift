@@ -1,8 +1,11 @@
 /// Which output frames a smart render copies from its clips and which it
 /// encodes. Numbers only: given what the full render would show at each
-/// output frame, a group of a clip's packets (see `VideoPackets.groups`) is
-/// copied when its pictures are exactly the output's next frames, one
-/// after another, each shown alone and as decoded; every other frame is
+/// output frame, the longest run of a group's packets (see
+/// `VideoPackets.groups`) from its clean start, in decode order, is copied
+/// when its pictures are exactly the output's next frames, one after
+/// another, each shown alone and as decoded. A run decodes alone, since a
+/// picture refers only to those decoded before it, and is whole in display
+/// order when it shows every picture up to its last. Every other frame is
 /// encoded, in runs that each start a fresh, closed stretch of the stream.
 public struct SplicePlan: Sendable {
     public enum Segment: Equatable, Sendable {
@@ -64,16 +67,29 @@ public struct SplicePlan: Sendable {
         func picture(_ index: Int) -> (clip: Int, rank: Int)? {
             frames.contains(index) ? pictures[index - frames.lowerBound] : nil
         }
-        // Groups by the rank of the first picture they show.
+        // Groups by the rank of the clean start that begins them, the first picture they show.
         var groupsByRank: [[Int: Range<Int>]] = clips.map { _ in [:] }
         for (k, packets) in clips.enumerated() {
             guard let packets, let order = orders[k] else { continue }
-            for group in packets.groups where !group.contains(where: { packets.packets[$0].isHiddenOrDamaged }) {
-                let ranks = group.map { order.rankOfPacket[$0] }
-                // A clean start's group shows a run of pictures with nothing missing.
-                guard let first = ranks.min(), ranks.max()! - first + 1 == group.count else { continue }
-                groupsByRank[k][first] = group
+            for group in packets.groups { groupsByRank[k][order.rankOfPacket[group.lowerBound]] = group }
+        }
+        /// How many of `group`'s packets, from its start, are copied as
+        /// output frames `index…`: the longest run, none hidden or damaged,
+        /// that shows every picture up to its last and no other, each the
+        /// output's frame in its place.
+        func copyable(_ group: Range<Int>, clip: Int, rank: Int, at index: Int) -> Int {
+            var matching = 0
+            while matching < group.count, picture(index + matching).map({ $0 == (clip, rank + matching) }) ?? false {
+                matching += 1
             }
+            let packets = clips[clip]!.packets, ranks = orders[clip]!.rankOfPacket
+            var longest = 0, lastShown = rank
+            for (count, n) in zip(1..., group) {
+                lastShown = max(lastShown, ranks[n])
+                guard !packets[n].isHiddenOrDamaged, lastShown - rank < matching else { break }
+                if lastShown - rank + 1 == count { longest = count }
+            }
+            return longest
         }
         var segments: [Segment] = []
         func encode(_ index: Int) {
@@ -85,15 +101,18 @@ public struct SplicePlan: Sendable {
         }
         var index = frames.lowerBound
         while index < frames.upperBound {
-            if let (clip, rank) = picture(index), let group = groupsByRank[clip][rank],
-               (0..<group.count).allSatisfy({ m in picture(index + m).map { $0 == (clip, rank + m) } ?? false }) {
-                let shownAt = group.map { orders[clip]!.rankOfPacket[$0] - rank }
-                segments.append(.copy(clip: clip, packets: group, frames: index..<index + group.count, shownAt: shownAt))
-                index += group.count
-            } else {
-                encode(index)
-                index += 1
+            if let (clip, rank) = picture(index), let group = groupsByRank[clip][rank] {
+                let count = copyable(group, clip: clip, rank: rank, at: index)
+                if count > 0 {
+                    let packets = group.lowerBound..<group.lowerBound + count
+                    let shownAt = packets.map { orders[clip]!.rankOfPacket[$0] - rank }
+                    segments.append(.copy(clip: clip, packets: packets, frames: index..<index + count, shownAt: shownAt))
+                    index += count
+                    continue
+                }
             }
+            encode(index)
+            index += 1
         }
         self.segments = segments
         copiedReorderDepth = segments.reduce(0) { depth, segment in
