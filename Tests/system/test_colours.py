@@ -7,8 +7,10 @@
   converts them with the same operator and peak: by PSNR, and by CIEDE2000
   on the bars' saturated colours, computed here."""
 import array
+import json
 import math
 import os
+import re
 import shutil
 import subprocess
 import unittest
@@ -30,9 +32,10 @@ GOPS = ("-x264-params", "keyint=15:min-keyint=15:scenecut=0")
 def tags(path):
     """(range, matrix, transfer, primaries) of the first video stream, as ffprobe reads them."""
     text = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
-                           "stream=color_range,color_space,color_transfer,color_primaries", "-of", "csv=p=0", path],
-                          capture_output=True, text=True, check=True).stdout.strip()
-    return tuple(text.split(","))
+                           "stream=color_range,color_space,color_transfer,color_primaries", "-of", "json", path],
+                          capture_output=True, text=True, check=True).stdout
+    stream = json.loads(text)["streams"][0]
+    return tuple(stream.get(key, "unknown") for key in ("color_range", "color_space", "color_transfer", "color_primaries"))
 
 
 @unittest.skipUnless(shutil.which("ffprobe"), "ffprobe is not installed (make test-deps installs it)")
@@ -202,6 +205,184 @@ class HDRTests(Workspace):
             return sum(ciede2000(srgb_to_lab(a), srgb_to_lab(b)) for a, b in pairs) / len(original)
         self.assertLessEqual(mean_difference(got[0]), 8)
         self.assertGreater(mean_difference(rgb_frames(clip)[0]), 15, "read as SDR, the bars are washed out")
+
+
+def yuv10_frames(path):
+    """Every frame of `path` as 10-bit 4:2:0 samples, as FFmpeg decodes it: (Y', Cb, Cr) lists of codes."""
+    data = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", path, "-f", "rawvideo", "-pix_fmt", "yuv420p10le",
+                           "-fps_mode", "passthrough", "-"], capture_output=True, check=True, timeout=300).stdout
+    size = media.W * media.H * 3 // 2 * 2
+    return [array.array("H", data[i:i + size]) for i in range(0, len(data), size)]
+
+
+def psnr10(a, b):
+    """PSNR of two 10-bit pictures, over every sample, with 1023 as the peak."""
+    error = sum((x - y) ** 2 for x, y in zip(a, b)) / len(a)
+    return float("inf") if error == 0 else 10 * math.log10(1023 ** 2 / error)
+
+
+def hdr_metadata(path):
+    """What ffprobe reads of `path`'s first picture and its stream: codec, profile, pixel format,
+    (range, matrix, transfer, primaries), and the HDR metadata's values by name."""
+    import json
+    text = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-read_intervals", "%+#1",
+                           "-show_entries", "stream=codec_name,profile,pix_fmt:stream_side_data:frame=side_data_list",
+                           "-of", "json", path], capture_output=True, text=True, check=True).stdout
+    probe = json.loads(text)
+    stream = probe["streams"][0]
+    values = {}
+    for side in stream.get("side_data_list", []) + probe["frames"][0].get("side_data_list", []):
+        values.update({f"{side['side_data_type']}: {k}": v for k, v in side.items() if k != "side_data_type"})
+    return stream["codec_name"], stream.get("profile"), stream["pix_fmt"], tags(path), values
+
+
+# A mastering display (BT.2020 primaries, D65, 1000 cd/m² to 0.005) and content light levels, as x265 writes them.
+MASTERING = "G(8500,39850)B(6550,2300)R(35400,14600)WP(15635,16450)L(10000000,50)"
+
+
+@unittest.skipUnless(shutil.which("ffmpeg"), "ffmpeg is not installed (make test-deps installs it)")
+class HDRKeepTests(Workspace):
+    def hdr_clip(self, name, source, transfer, seconds=2, codec="libx265"):
+        """A moving HDR clip: lavfi `source` in BT.2020 with `transfer`, 10-bit, a closed GOP every 15
+        frames, with sound; HEVC with a mastering display and MaxCLL 1000, MaxFALL 400 (or H.264 High 10)."""
+        path = self.path(name)
+        gops = "keyint=15:min-keyint=15:scenecut=0"
+        params = ("-x265-params", f"log-level=error:{gops}:open-gop=0:colorprim=bt2020:transfer={transfer}:"
+                  f"colormatrix=bt2020nc:master-display={MASTERING}:max-cll=1000,400") if codec == "libx265" else \
+            ("-profile:v", "high10", "-x264-params", gops, "-color_primaries", "bt2020", "-color_trc", transfer,
+             "-colorspace", "bt2020nc")
+        media.ffmpeg("-f", "lavfi", "-i", f"{source}=size={media.W}x{media.H}:rate=30", "-f", "lavfi", "-i",
+                      "sine=frequency=440:sample_rate=48000", "-t", str(seconds), "-vf",
+                      f"zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t={transfer}:p=bt2020:m=bt2020nc:r=tv:npl=100,"
+                      "format=yuv420p10le", "-c:v", codec, *params, "-c:a", "aac", path)
+        return path
+
+    def join(self, a, b, *options):
+        """`segue sequence a b --hdr keep` with a linear 0.5-s crossfade: its standard error, its frames at
+        10 bits, and the sources' frames at 10 bits."""
+        out = self.path("out.mp4")
+        result = segue("sequence", a, b, "--hdr", "keep", "--duration", "0.5", "--animation", ".linear(duration: 1)",
+                       *options, "-o", out, check=0)
+        strict = subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-xerror", "-i", out, "-f", "null", "-"],
+                                capture_output=True, text=True)
+        self.assertEqual((strict.returncode, strict.stderr), (0, ""), "ffmpeg -xerror decodes it cleanly")
+        return result.stderr, out, yuv10_frames(out), yuv10_frames(a), yuv10_frames(b)
+
+    def check_frames(self, got, a, b, copied=0, floor=45):
+        """Frames 0…44 are a's, 60… b's from its frame 15 on, within `floor` dB (an encoding's loss);
+        45…59 a linear crossfade of the two. At least `copied` of those outside the junction are
+        the sources' exactly."""
+        self.assertEqual(len(got), 60 + 45)
+        outside = [(k, a[k]) for k in range(45)] + [(k, b[k - 45]) for k in range(60, 105)]
+        exact = sum(got[k] == expected for k, expected in outside)
+        self.assertGreaterEqual(exact, copied, "copied frames are the sources' decodes at 10 bits")
+        for k, expected in outside:
+            self.assertGreaterEqual(psnr10(got[k], expected), floor, f"frame {k}, away from the junction")
+        # The crossfade in the 10-bit codes: Y'CbCr is linear in R'G'B', where Segue blends (at 8 bits).
+        worst = min(psnr10(got[k], [round((1 - (k - 45) / 15) * x + (k - 45) / 15 * y)
+                                    for x, y in zip(a[k], b[k - 45])]) for k in range(45, 60))
+        self.assertGreaterEqual(worst, 38, "junction frames, blended through the compositor's 8 bits")
+        return exact
+
+    def test_pq_clips_join_into_pq_keeping_metadata_and_copying_what_no_transition_touches(self):
+        a = self.hdr_clip("a.mp4", "testsrc2", "smpte2084")
+        b = self.hdr_clip("b.mp4", "mandelbrot", "smpte2084")
+        report, out, got, frames_a, frames_b = self.join(a, b)
+        copied = int(re.search(r"copied (\d+) of 105 frames", report)[1])
+        self.assertGreaterEqual(copied, 45 + 30, report)
+        codec, profile, pixels, colours, metadata = hdr_metadata(out)
+        self.assertEqual((codec, profile, pixels), ("hevc", "Main 10", "yuv420p10le"))
+        self.assertEqual(colours, ("tv", "bt2020nc", "smpte2084", "bt2020"))
+        self.assertEqual(metadata.get("Mastering display metadata: max_luminance"), "10000000/10000")
+        self.assertEqual(metadata.get("Mastering display metadata: red_x"), "35400/50000")
+        self.assertEqual(metadata.get("Content light level metadata: max_content"), 1000)
+        self.assertEqual(metadata.get("Content light level metadata: max_average"), 400)
+        self.assertGreaterEqual(self.check_frames(got, frames_a, frames_b, copied), copied)
+
+    def test_a_full_encode_keeps_hlg(self):
+        a = self.hdr_clip("a.mp4", "testsrc2", "arib-std-b67")
+        b = self.hdr_clip("b.mp4", "mandelbrot", "arib-std-b67")
+        report, out, got, frames_a, frames_b = self.join(a, b, "--reencode")
+        self.assertNotIn("copied", report)
+        self.assertEqual(hdr_metadata(out)[:4], ("hevc", "Main 10", "yuv420p10le",
+                                                 ("tv", "bt2020nc", "arib-std-b67", "bt2020")))
+        # Every frame is encoded again at crf 18: one generation's loss (41.8 dB at worst, measured).
+        self.check_frames(got, frames_a, frames_b, floor=38)
+
+    def test_render_keeps_hdr_and_copies_the_inserted_clip_once_finished(self):
+        a = self.hdr_clip("a.mp4", "testsrc2", "smpte2084")
+        b = self.hdr_clip("b.mp4", "mandelbrot", "smpte2084")
+        out = self.path("render.mp4")
+        report = segue("render", "--from", a, "--to", b, "--transition", ".opacity", "--duration", "1.5", "--hdr",
+                       "keep", "-o", out, check=0).stderr
+        self.assertRegex(report, r"copied \d+ of 46 frames")
+        self.assertEqual(hdr_metadata(out)[:4], ("hevc", "Main 10", "yuv420p10le",
+                                                 ("tv", "bt2020nc", "smpte2084", "bt2020")))
+        got, frames_b = yuv10_frames(out), yuv10_frames(b)
+        self.assertEqual(got[45], frames_b[45], "past the animation, b's own frames at 10 bits")
+
+    def test_h264_high_10(self):
+        a = self.hdr_clip("a.mp4", "testsrc2", "arib-std-b67", codec="libx264")
+        b = self.hdr_clip("b.mp4", "mandelbrot", "arib-std-b67", codec="libx264")
+        report, out, got, frames_a, frames_b = self.join(a, b, "--video-codec", "libx264")
+        self.assertRegex(report, r"copied \d+ of 105 frames")
+        self.assertEqual(hdr_metadata(out)[:4], ("h264", "High 10", "yuv420p10le",
+                                                 ("tv", "bt2020nc", "arib-std-b67", "bt2020")))
+        self.check_frames(got, frames_a, frames_b)
+
+    def test_ten_bit_gradients_pass_through_and_junctions_are_dithered_not_banded(self):
+        # A shallow PQ ramp, luma 400…415 (a quarter of an 8-bit step per 10-bit code), coded losslessly,
+        # joined to itself and encoded at crf 0: what is left is the path's own error.
+        w, h = media.W, media.H
+        ramp = [400 + x * 16 // w for x in range(w)]
+        raw, clip, out = self.path("ramp.yuv"), self.path("ramp.mp4"), self.path("out.mp4")
+        with open(raw, "wb") as f:
+            for _ in range(60):
+                f.write(array.array("H", ramp * h).tobytes() + array.array("H", [512] * (w * h // 2)).tobytes())
+        media.ffmpeg("-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-s", f"{w}x{h}", "-r", "30", "-i", raw, "-c:v",
+                     "libx265", "-x265-params", "log-level=error:lossless=1:keyint=15:min-keyint=15:scenecut=0:"
+                     "open-gop=0:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc", clip)
+        segue("sequence", clip, clip, "--hdr", "keep", "--duration", "0.5", "--reencode", "--crf", "0", "-q", "-o", out,
+              check=0)
+        frames = yuv10_frames(out)
+
+        def errors(k):
+            """(RMS error, mean and worst error of the columns' means) of frame k's luma, in 10-bit codes."""
+            luma = frames[k][:w * h]
+            rms = math.sqrt(sum((luma[i] - ramp[i % w]) ** 2 for i in range(w * h)) / (w * h))
+            columns = [abs(sum(luma[r * w + x] for r in range(h)) / h - ramp[x]) for x in range(w)]
+            return rms, sum(columns) / w, max(columns)
+        # Passed through at 10 bits (measured: 0.09 RMS); through 8 bits it would be 1 code or more.
+        for k in (10, 44, 90):
+            self.assertLessEqual(errors(k)[0], 0.5, f"frame {k}")
+        # The junction goes through the compositor's 8-bit R'G'B', four 10-bit codes a step: dithered,
+        # the columns keep the ramp's levels (measured: mean 0.22, worst 0.8 of a code) where rounding
+        # would leave bands of four codes, off by up to two.
+        for k in (48, 52, 57):
+            rms, mean, worst = errors(k)
+            self.assertLessEqual(rms, 1.5, f"frame {k}")
+            self.assertLessEqual(mean, 0.4, f"frame {k}")
+            self.assertLessEqual(worst, 1.2, f"frame {k}")
+
+    def test_what_cannot_be_kept_is_refused_naming_the_clip(self):
+        pq = self.hdr_clip("pq.mp4", "testsrc2", "smpte2084", seconds=1)
+        hlg = self.hdr_clip("hlg.mp4", "testsrc2", "arib-std-b67", seconds=1)
+        sdr = self.path("sdr.mp4")
+        media.clip(sdr, "testsrc2", 1)
+        out = self.path("out.mp4")
+        for clips, options, message in (
+                ((pq, sdr), (), "--hdr keep needs HDR clips, and clip 2 (sdr.mp4) is SDR"),
+                ((pq, hlg), (), "--hdr keep needs one transfer, and clip 2 (hlg.mp4) is HLG, clip 1 (pq.mp4) PQ"),
+                ((pq, pq), ("--video-codec", "libvpx-vp9"), "an HDR file is HEVC by libx265 or H.264 High 10 by "
+                                                              "libx264, not libvpx-vp9"),
+                ((pq, pq), ("--tonemap", "hable"), "--tonemap brings HDR into SDR, and --hdr keep keeps it")):
+            with self.subTest(message):
+                result = segue("sequence", *clips, "--hdr", "keep", *options, "-o", out, check=None)
+                self.assertNotEqual(result.returncode, 0)
+                self.assertIn(message, result.stderr)
+                self.assertFalse(os.path.exists(out), "nothing is written")
+        result = segue("sequence", pq, pq, "--hdr", "keep", "-o", self.path("out.y4m"), check=None)
+        self.assertIn("--hdr keep writes an .mp4, .mov or .mkv file, not", result.stderr)
 
 
 class DeepSDRTests(Workspace):

@@ -27,8 +27,10 @@
     V(avutil, av_channel_layout_default, (AVChannelLayout *ch_layout, int nb_channels), (ch_layout, nb_channels)) \
     F(avutil, double, av_display_rotation_get, (const int32_t matrix[9]), (matrix)) \
     F(avutil, AVFrame *, av_frame_alloc, (void), ()) \
+    F(avutil, AVFrame *, av_frame_clone, (const AVFrame *src), (src)) \
     V(avutil, av_frame_free, (AVFrame **frame), (frame)) \
     F(avutil, int, av_frame_get_buffer, (AVFrame *frame, int align), (frame, align)) \
+    F(avutil, int, av_frame_make_writable, (AVFrame *frame), (frame)) \
     F(avutil, AVFrameSideData *, av_frame_get_side_data, (const AVFrame *frame, enum AVFrameSideDataType type), \
       (frame, type)) \
     V(avutil, av_frame_move_ref, (AVFrame *dst, AVFrame *src), (dst, src)) \
@@ -109,6 +111,8 @@
       (s, stream_index, timestamp, flags)) \
     F(avformat, uint8_t *, av_stream_get_side_data, \
       (const AVStream *stream, enum AVPacketSideDataType type, size_t *size), (stream, type, size)) \
+    F(avformat, int, av_stream_add_side_data, \
+      (AVStream *st, enum AVPacketSideDataType type, uint8_t *data, size_t size), (st, type, data, size)) \
     F(avformat, int, av_write_trailer, (AVFormatContext *s), (s)) \
     F(avformat, int, avformat_alloc_output_context2, \
       (AVFormatContext **ctx, const AVOutputFormat *oformat, const char *format_name, const char *filename), \

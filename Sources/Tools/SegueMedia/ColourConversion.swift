@@ -15,6 +15,18 @@ public enum ToneMapping: String, CaseIterable, Sendable {
     case gamma
 }
 
+/// What becomes of pictures of a high dynamic range (PQ, HLG) or in
+/// BT.2020's gamut.
+public enum HDRHandling: Equatable, Sendable {
+    /// Converted to SDR BT.709, the highlights compressed by the operator
+    /// (see `ColourConversion`): what every output shows by default.
+    case toSDR(ToneMapping)
+    /// Kept as their signal, for an HDR output (`--hdr keep`): BT.2020 R'G'B'
+    /// in their own transfer when drawn, their decoded 10-bit planes when
+    /// they go out as they are.
+    case keep
+}
+
 /// Decoded pictures in a wide gamut or a high dynamic range — BT.2020, PQ
 /// (SMPTE ST 2084), HLG (ARIB STD-B67), as phones record them — converted
 /// to what Segue composites and writes: SDR BT.709, 8-bit 4:2:0, limited
@@ -23,18 +35,21 @@ public enum ToneMapping: String, CaseIterable, Sendable {
 /// primaries to BT.709, `tonemap` compresses the highlights (HDR only), and
 /// zscale encodes BT.709 with error-diffusion dither, so 10-bit gradients
 /// do not band. SDR pictures of more than 8 bits (a camera's 10-bit
-/// BT.709) keep their colours and are only dithered to 8-bit 4:2:0. Built
-/// on the first picture that needs it; pictures that need nothing pass
-/// untouched. `[one thread per instance]`
+/// BT.709) keep their colours and are only dithered to 8-bit 4:2:0. For an
+/// HDR output (`HDRHandling.keep`), HDR pictures keep their signal: zscale
+/// only turns them into 8-bit R'G'B' in BT.2020 and their own transfer,
+/// with the same dither, for the compositor. Built on the first picture
+/// that needs it; pictures that need nothing pass untouched.
+/// `[one thread per instance]`
 final class ColourConversion {
-    private let toneMapping: ToneMapping
+    let hdr: HDRHandling
     private let file: String
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private var source: UnsafeMutablePointer<AVFilterContext>?
     private var sink: UnsafeMutablePointer<AVFilterContext>?
 
-    init(toneMapping: ToneMapping, file: String) {
-        self.toneMapping = toneMapping
+    init(hdr: HDRHandling, file: String) {
+        self.hdr = hdr
         self.file = file
     }
 
@@ -81,16 +96,19 @@ final class ColourConversion {
         let aspect = picture.sample_aspect_ratio.num > 0 ? picture.sample_aspect_ratio : AVRational(num: 1, den: 1)
         var chain = ["buffer=video_size=\(picture.width)x\(picture.height):pix_fmt=\(picture.format):time_base=1/1"
                          + ":pixel_aspect=\(aspect.num)/\(aspect.den)"]
-        if Self.isWide(frame) {
+        switch (Self.isWide(frame), hdr) {
+        case (true, .toSDR(let toneMapping)):
             chain += ["zscale=t=linear:npl=100", "format=gbrpf32le", "zscale=p=bt709"]
             if Self.isHDR(picture.color_trc) {
                 chain.append("tonemap=\(toneMapping.rawValue):desat=0:peak=\(Self.peak(of: frame))")
             }
-            chain.append("zscale=t=bt709:m=bt709:r=tv:d=error_diffusion")
-        } else {
-            chain.append("zscale=d=error_diffusion")
+            chain += ["zscale=t=bt709:m=bt709:r=tv:d=error_diffusion", "format=yuv420p"]
+        case (true, .keep):
+            chain += ["zscale=d=error_diffusion", "format=gbrp"]
+        case (false, _):
+            chain += ["zscale=d=error_diffusion", "format=yuv420p"]
         }
-        chain += ["format=yuv420p", "buffersink"]
+        chain.append("buffersink")
         guard let graph = avfilter_graph_alloc() else { throw SegueError(.outOfMemory, "cannot decode '\(file)': out of memory") }
         self.graph = graph
         try MediaError.check(avfilter_graph_parse_ptr(graph, chain.joined(separator: ","), nil, nil, nil),

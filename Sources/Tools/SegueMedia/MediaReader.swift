@@ -6,8 +6,9 @@ import SegueImageIO
 /// A picture source read through FFmpeg: a video, an animated GIF, or a
 /// still image (anything that decodes to a single frame), upright and as
 /// premultiplied ARGB32 surfaces, with its sound when asked for. HDR and
-/// BT.2020 pictures are converted to SDR BT.709 as they are decoded (see
-/// `ColourConversion`).
+/// BT.2020 pictures are converted to SDR BT.709 as they are decoded, or,
+/// for an HDR output, kept as decoded and drawn in their own signal (see
+/// `ColourConversion`, `HDRHandling`).
 ///
 /// Pictures are asked for by time, in nondecreasing order: `picture(at:)`
 /// shows the frame whose interval (from its timestamp to the next one's)
@@ -42,6 +43,11 @@ public final class MediaReader {
     /// The Y'CbCr definition of the decoded frames when they are 8-bit 4:2:0
     /// and need no turning: what `planes(at:)` hands out as they are.
     public let nativeMatrix: YCbCr?
+    /// Whether the decoded frames are shown as they are: nothing turns,
+    /// widens or converts them by a profile.
+    public let showsAsDecoded: Bool
+    /// The HDR signal of the pictures (PQ or HLG), when they have one.
+    public let hdrSignal: HDRSignal?
 
     private let demuxer: Demuxer
     private let stream: UnsafeMutablePointer<AVStream>
@@ -59,11 +65,11 @@ public final class MediaReader {
     /// Opens `path` (`-`: standard input) and decodes its first pictures.
     /// - Parameter audio: the sample rate and channel count to resample the
     ///   file's sound to, or nil to ignore its sound.
-    /// - Parameter toneMapping: how HDR pictures are brought into SDR.
+    /// - Parameter hdr: what becomes of HDR pictures.
     /// - Throws: `.io` naming the file: not media, no picture in it (sound
     ///   only), empty, or its first frames cannot be decoded.
     public init(path: String, threads: Int = 0, audio format: AudioFormat? = nil,
-                toneMapping: ToneMapping = .mobius) throws {
+                hdr: HDRHandling = .toSDR(.mobius)) throws {
         let demuxer = try Demuxer(path: path)
         guard let stream = demuxer.bestStream(AVMEDIA_TYPE_VIDEO) else {
             let what = demuxer.bestStream(AVMEDIA_TYPE_AUDIO) != nil ? "it holds only sound" : "it holds no picture"
@@ -73,7 +79,7 @@ public final class MediaReader {
         self.demuxer = demuxer
         self.stream = stream
         decoder = try StreamDecoder(demuxer, stream: stream, threads: Int32(threads))
-        let colours = ColourConversion(toneMapping: toneMapping, file: path)
+        let colours = ColourConversion(hdr: hdr, file: path)
         self.colours = colours
         // Wanted before the first packets are read, so none of its packets are dropped.
         audio = try format.flatMap { format in
@@ -91,6 +97,7 @@ public final class MediaReader {
             rotation = FrameConverter.clockwiseRotation(UnsafePointer(side.pointee.data))
         }
         self.rotation = rotation
+        hdrSignal = HDRSignal(frame: first.frame, stream: stream)
         let (profile, note) = Self.profile(of: first.frame)
         self.profile = profile
         notes = note.map { [$0] } ?? []
@@ -107,7 +114,8 @@ public final class MediaReader {
         let rate = stream.pointee.avg_frame_rate
         frameRate = FrameRate(stream: Int(rate.num), per: Int(rate.den))
         // Decoded planes go out as they are only when nothing turns, widens or converts them.
-        nativeMatrix = rotation == 0 && shown == Int(first.frame.pointee.width) && profile == nil ? first.matrix : nil
+        showsAsDecoded = rotation == 0 && shown == Int(first.frame.pointee.width) && profile == nil
+        nativeMatrix = showsAsDecoded ? first.matrix : nil
         current = first
         upcoming = try DecodedFrame.next(from: decoder, after: first.time, framesPerSecond: frameRate?.value,
                                          colours: colours)
@@ -193,7 +201,15 @@ public final class MediaReader {
         if let surface = current.surface { return surface }
         let surface = try spare ?? Surface(width: width, height: height)
         spare = nil
-        try converter.convert(current.frame, rotation: rotation, into: surface, file: path)
+        if colours.hdr == .keep, ColourConversion.isNeeded(for: current.frame) {
+            // Kept as decoded (see `deepFrame(at:)`): drawn through a converted copy.
+            guard let copy = av_frame_clone(current.frame) else { throw SegueError(.outOfMemory, "cannot decode: out of memory") }
+            defer { release(copy) }
+            try colours.convert(copy)
+            try converter.convert(copy, rotation: rotation, into: surface, file: path)
+        } else {
+            try converter.convert(current.frame, rotation: rotation, into: surface, file: path)
+        }
         profile?.convertToSRGB(surface)
         current.surface = surface
         return surface
@@ -213,6 +229,16 @@ public final class MediaReader {
                                   lumaStride: Int(frame.linesize.0), chromaStride: Int(frame.linesize.1))
         planes.owner = current
         return planes
+    }
+
+    /// The frame shown at `seconds` as it was decoded, when the pictures are
+    /// 10-bit 4:2:0 kept for an HDR output (`HDRHandling.keep`) and need no
+    /// turning; otherwise nil (ask for `picture(at:)`).
+    public func deepFrame(at seconds: Double) throws -> DeepFrame? {
+        try advance(to: seconds)
+        guard colours.hdr == .keep, showsAsDecoded, Int(current.frame.pointee.width) == width,
+              current.frame.pointee.format == AV_PIX_FMT_YUV420P10LE.rawValue else { return nil }
+        return DeepFrame(referencing: current.frame)
     }
 }
 
@@ -241,7 +267,8 @@ private final class DecodedFrame {
             guard let frame = av_frame_alloc() else { throw SegueError(.outOfMemory, "cannot decode: out of memory") }
             av_frame_move_ref(frame, decoded)
             let kept = DecodedFrame(frame: frame, time: frameTime)
-            try colours.convert(frame)
+            // Kept for an HDR output as decoded; converted when drawn (see `picture(at:)`).
+            if colours.hdr != .keep { try colours.convert(frame) }
             return kept
         }
         return nil

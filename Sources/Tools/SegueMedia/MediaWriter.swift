@@ -18,14 +18,19 @@ public struct EncoderSettings: Sendable {
     /// An FFmpeg encoder name for the sound that takes float samples (aac,
     /// libopus, pcm_f32le …); nil picks AAC, or Opus for .webm.
     public var audioCodec: String?
+    /// The HDR signal the file keeps (`--hdr keep`): then the picture is
+    /// 10-bit 4:2:0 in BT.2020, HEVC by libx265 (default) or H.264 High 10
+    /// by libx264, with the signal's transfer and metadata. Nil for SDR.
+    public var hdr: HDRSignal?
 
     public init(videoCodec: String? = nil, crf: Double? = nil, preset: String? = nil, audio: AudioFormat? = nil,
-                audioCodec: String? = nil) {
+                audioCodec: String? = nil, hdr: HDRSignal? = nil) {
         self.videoCodec = videoCodec
         self.crf = crf
         self.preset = preset
         self.audio = audio
         self.audioCodec = audioCodec
+        self.hdr = hdr
     }
 }
 
@@ -34,7 +39,9 @@ public struct EncoderSettings: Sendable {
 /// same folder, synced and renamed into place by `finish()`, removed by
 /// `abandon()` (or an interrupt). Pictures are 4:2:0 in limited range, BT.709
 /// unless another matrix is asked for, converted by Segue's own
-/// `YUV420Encoder`, or handed over as decoded 4:2:0 planes. A spliced
+/// `YUV420Encoder`, or handed over as decoded 4:2:0 planes; an HDR file's
+/// are 10-bit BT.2020, converted by libswscale or handed over as decoded
+/// 10-bit frames (`DeepFrame`). A spliced
 /// file's pictures are not encoded here but given as packets (see
 /// `SpliceStream`). `[one thread for the pictures, one for the sound]`:
 /// the sound may be written from a thread of its own, alongside the
@@ -62,6 +69,8 @@ public final class MediaWriter {
     private let audio: Encoder?
     private let audioStream: UnsafeMutablePointer<AVStream>?
     private let yuv: YUV420Encoder
+    /// An HDR file's conversion of drawn pictures to 10-bit BT.2020.
+    private let deep: DeepPictures?
     private let loop: ParallelLoop
     private let planes: UnsafeMutablePointer<UInt8>
     private let picture: UnsafeMutablePointer<AVFrame>
@@ -98,6 +107,7 @@ public final class MediaWriter {
             throw SegueError.invalidArgument("video files are written in limited range")
         }
         yuv = YUV420Encoder(width: width, height: height, matrix: matrix)
+        deep = try settings.hdr.map { _ in try DeepPictures(width: width, height: height, file: path) }
         self.loop = loop
         planes = .allocate(capacity: yuv.planeBytes)
         picture = av_frame_alloc()
@@ -113,7 +123,7 @@ public final class MediaWriter {
         if let splicing {
             video = nil
             try splicing.describe(videoStream.pointee.codecpar, file: path)
-            ColourTags(matrix: matrix).fill(videoStream.pointee.codecpar)
+            if settings.hdr == nil { ColourTags(matrix: matrix).fill(videoStream.pointee.codecpar) }
         } else {
             let video = try Self.videoEncoder(settings, width: width, height: height, frameRate: frameRate,
                                               matrix: matrix, for: context, path: path)
@@ -121,6 +131,7 @@ public final class MediaWriter {
             avcodec_parameters_from_context(videoStream.pointee.codecpar, video.codec)
         }
         videoStream.pointee.time_base = frameTime
+        try settings.hdr?.describe(videoStream, file: path)
         if let format = settings.audio {
             let audioName = settings.audioCodec ?? (isWebM ? "libopus" : "aac")
             let audioCodec = try Self.encoder(audioName, of: AVMEDIA_TYPE_AUDIO, for: context, path: path)
@@ -175,16 +186,19 @@ public final class MediaWriter {
                                      matrix: YCbCr, for context: UnsafeMutablePointer<AVFormatContext>,
                                      path: String) throws -> Encoder {
         let isWebM = path.hasSuffix(".webm")
-        let name = settings.videoCodec ?? (isWebM ? "libvpx-vp9" : "libx264")
+        let name = settings.videoCodec ?? (isWebM ? "libvpx-vp9" : settings.hdr == nil ? "libx264" : "libx265")
+        if settings.hdr != nil, !["libx265", "libx264"].contains(name) {
+            throw SegueError.invalidArgument("an HDR file is HEVC by libx265 or H.264 High 10 by libx264, not \(name)")
+        }
         let codec = try encoder(name, of: AVMEDIA_TYPE_VIDEO, for: context, path: path)
         let globalHeader = context.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0
         return try Encoder(codec: codec, file: path, globalHeader: globalHeader) { codec in
             codec.pointee.width = Int32(width)
             codec.pointee.height = Int32(height)
-            codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+            codec.pointee.pix_fmt = settings.hdr == nil ? AV_PIX_FMT_YUV420P : AV_PIX_FMT_YUV420P10LE
             codec.pointee.time_base = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
             codec.pointee.framerate = AVRational(num: Int32(frameRate.frames), den: Int32(frameRate.seconds))
-            ColourTags(matrix: matrix).apply(to: codec)
+            if let hdr = settings.hdr { hdr.apply(to: codec) } else { ColourTags(matrix: matrix).apply(to: codec) }
             codec.pointee.thread_count = 0
             try apply(settings, to: codec, encoder: name, isWebM: isWebM)
         }
@@ -196,7 +210,13 @@ public final class MediaWriter {
         let options = codec.pointee.priv_data
         let isVP9 = name == "libvpx-vp9"
         // The same settings give the same parameter sets, so --range pieces join with `-c copy`.
-        if name == "libx264" { av_opt_set(options, "x264-params", "stitchable=1", 0) }
+        if name == "libx264" {
+            av_opt_set(options, "x264-params", "stitchable=1" + (settings.hdr?.encoderParameters(for: name) ?? ""), 0)
+            if settings.hdr != nil { av_opt_set(options, "profile", "high10", 0) }
+        }
+        if name == "libx265", let hdr = settings.hdr {
+            av_opt_set(options, "x265-params", "log-level=error" + hdr.encoderParameters(for: name), 0)
+        }
         if isVP9 {
             av_opt_set(options, "row-mt", "1", 0)
             av_opt_set(options, "deadline", "good", 0)
@@ -252,8 +272,27 @@ public final class MediaWriter {
         guard frame.width == yuv.width, frame.height == yuv.height else {
             throw SegueError.invalidArgument("a \(frame.width)×\(frame.height) frame cannot go into '\(path)', which is \(yuv.width)×\(yuv.height)")
         }
+        if let deep {
+            try encode(deep.convert(frame))
+            return
+        }
         yuv.convert(frame, into: planes, loop: loop)
         try write(YUV420Planes(packed: planes, width: yuv.width, height: yuv.height, matrix: yuv.matrix))
+    }
+
+    /// Appends a decoded 10-bit 4:2:0 picture to an HDR file, as it is.
+    /// - Throws: `.invalidArgument` when the file is not HDR, or the picture's size differs; `.io` naming the file.
+    public func write(_ frame: DeepFrame) throws {
+        guard deep != nil else { throw SegueError.invalidArgument("'\(path)' is not an HDR file") }
+        let picture = frame.frame.pointee
+        guard picture.width == Int32(yuv.width), picture.height == Int32(yuv.height),
+              picture.format == AV_PIX_FMT_YUV420P10LE.rawValue else {
+            throw SegueError.invalidArgument("a \(picture.width)×\(picture.height) frame in another format cannot go into '\(path)'")
+        }
+        guard let copy = av_frame_clone(frame.frame) else { throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory") }
+        defer { release(copy) }
+        copy.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        try encode(copy)
     }
 
     /// The colour definition pictures are written in.
@@ -263,7 +302,7 @@ public final class MediaWriter {
     /// decoded frame that needs no compositing), without converting it.
     /// - Throws: `.invalidArgument` when its size or matrix differ; `.io` naming the file.
     public func write(_ planes: YUV420Planes) throws {
-        guard planes.width == yuv.width, planes.height == yuv.height, planes.matrix == yuv.matrix else {
+        guard deep == nil, planes.width == yuv.width, planes.height == yuv.height, planes.matrix == yuv.matrix else {
             throw SegueError.invalidArgument("a \(planes.width)×\(planes.height) 4:2:0 frame in other colours cannot go into '\(path)'")
         }
         let frame = picture
@@ -278,6 +317,11 @@ public final class MediaWriter {
         frame.pointee.linesize.0 = Int32(planes.lumaStride)
         frame.pointee.linesize.1 = Int32(planes.chromaStride)
         frame.pointee.linesize.2 = Int32(planes.chromaStride)
+        try encode(frame)
+    }
+
+    /// Encodes the next picture: by the file's encoder, or a spliced file's piece.
+    private func encode(_ frame: UnsafeMutablePointer<AVFrame>) throws {
         paced()
         frame.pointee.pts = framesWritten
         framesWritten += 1

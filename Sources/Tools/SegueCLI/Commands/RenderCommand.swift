@@ -85,7 +85,7 @@ enum RenderCommand {
         var settings = try MediaOptions.settings(args)
         if !MediaWriter.handles(output) { settings.audio = nil }
         let (from, to) = try Inputs.clips(args, engine: engine, audio: settings.audio,
-                                          toneMapping: MediaOptions.toneMapping(args), command: name)
+                                          hdr: MediaOptions.hdr(args), command: name)
         if from?.audio == nil && to?.audio == nil { settings.audio = nil }
         let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
         let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)
@@ -111,6 +111,11 @@ enum RenderCommand {
             guard leavesTo, let to, to.width == width, to.height == height, animation.progress(at: t) == 1 else { return nil }
             return toStart + t
         }
+        let named = [("--from", from), ("--to", to)].compactMap { option, clip in
+            clip.map { (facts: ClipShelf.Facts($0), label: "\(option) (\($0.path.lastPathComponent))") }
+        }
+        settings.hdr = try MediaOptions.keptSignal(args, clips: named.map(\.facts), labels: named.map(\.label),
+                                                   output: output)
         let smart = try to.flatMap { to in
             let label = "--to (\(to.path.lastPathComponent))"
             return try SmartRendering.ifPossible(
@@ -132,9 +137,11 @@ enum RenderCommand {
                                  // Its sounds are the clips' own readers, which the drawing reads too.
                                  FrameSound(samples: { try sound.samples(ofFrame: $0, frameRate: rate) }, runsApart: false)
                              }) { index, target in
-            if let seconds = shownAsIs(index), let to, let matrix = sink.planesMatrix,
-               let planes = try to.planes(at: seconds, matrix: matrix) {
-                return .planes(planes)
+            if let seconds = shownAsIs(index), let to {
+                if settings.hdr != nil, let deep = try to.deepFrame(at: seconds) { return .deep(deep) }
+                if let matrix = sink.planesMatrix, let planes = try to.planes(at: seconds, matrix: matrix) {
+                    return .planes(planes)
+                }
             }
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),

@@ -107,7 +107,7 @@ enum SequenceCommand {
         var settings = try MediaOptions.settings(args)
         let wantsAudio = MediaWriter.handles(output) && settings.audio != nil
         if !wantsAudio { settings.audio = nil }
-        let clips = try ClipShelf(paths: paths, audio: settings.audio, toneMapping: MediaOptions.toneMapping(args))
+        let clips = try ClipShelf(paths: paths, audio: settings.audio, hdr: MediaOptions.hdr(args))
         clips.notes.forEach { Terminal.error("segue \(command): \($0)") }
         // No sound track at all when no clip has sound.
         if !clips.facts.contains(where: \.hasAudio) { settings.audio = nil }
@@ -145,6 +145,7 @@ enum SequenceCommand {
         if soundApart, sound != nil { clips.readsSound = false }
         let quiet = args.has("-q")
         let labels = paths.enumerated().map { "clip \($0 + 1) (\($1.lastPathComponent))" }
+        settings.hdr = try MediaOptions.keptSignal(args, clips: clips.facts, labels: labels, output: output)
         let smart = try SmartRendering.ifPossible(
             args, clips: clips.facts, labels: labels, output: output, width: width, height: height, frameRate: rate,
             matrix: clips.outputMatrix, settings: settings, frames: frames, of: frameCount) { index in
@@ -177,10 +178,15 @@ enum SequenceCommand {
             }
             switch moment {
             case .clip(let k, let time):
-                if clips.facts[k].width == width, clips.facts[k].height == height, let matrix = sink.planesMatrix,
-                   let planes = try clips[k].planes(at: time, matrix: matrix) {
-                    held = nil
-                    return .planes(planes)
+                if clips.facts[k].width == width, clips.facts[k].height == height {
+                    if settings.hdr != nil, let deep = try clips[k].deepFrame(at: time) {
+                        held = nil
+                        return .deep(deep)
+                    }
+                    if let matrix = sink.planesMatrix, let planes = try clips[k].planes(at: time, matrix: matrix) {
+                        held = nil
+                        return .planes(planes)
+                    }
                 }
                 let picture = try clips[k].picture(at: time)
                 if picture.width == width, picture.height == height, !drawsBehind { held = nil; return .picture(picture) }

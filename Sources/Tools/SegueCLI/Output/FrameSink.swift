@@ -12,6 +12,8 @@ protocol FrameSink: AnyObject {
     var planesMatrix: YCbCr? { get }
     /// Appends a frame already in 4:2:0 in `planesMatrix`.
     func write(_ planes: YUV420Planes) throws
+    /// Appends a decoded 10-bit frame to an HDR video file.
+    func write(_ frame: DeepFrame) throws
     /// Whether the output keeps sound (video files do; YUV4MPEG2 and PNGs do not).
     var carriesAudio: Bool { get }
     /// Interleaved samples in the sound format the sink was made for; from
@@ -38,10 +40,11 @@ struct FrameSound {
 }
 
 /// What one output frame is: a picture drawn or given, or decoded 4:2:0
-/// planes that go out as they are.
+/// planes (8-bit, or an HDR file's 10-bit frame) that go out as they are.
 enum FrameContent {
     case picture(Surface)
     case planes(YUV420Planes)
+    case deep(DeepFrame)
 }
 
 extension FrameSink {
@@ -52,6 +55,9 @@ extension FrameSink {
     func copies(frame index: Int) throws -> Bool { false }
     func write(_ planes: YUV420Planes) throws {
         throw SegueError.invalidArgument("this output takes pictures, not 4:2:0 frames")
+    }
+    func write(_ frame: DeepFrame) throws {
+        throw SegueError.invalidArgument("this output takes pictures, not 10-bit frames")
     }
 
     /// Writes the frames in `frames`, each copied by the sink or drawn by `draw(index, target)`
@@ -84,6 +90,7 @@ extension FrameSink {
                     switch try draw(index, target) {
                     case .picture(let picture): try write(picture)
                     case .planes(let planes): try write(planes)
+                    case .deep(let frame): try write(frame)
                     }
                 }
                 if let sound, !sound.runsApart { try write(audio: try sound.samples(index)) }

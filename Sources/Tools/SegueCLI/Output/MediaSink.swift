@@ -41,6 +41,8 @@ final class MediaSink: FrameSink {
 
     func write(_ planes: YUV420Planes) throws { try writer.write(planes) }
 
+    func write(_ frame: DeepFrame) throws { try writer.write(frame) }
+
     var carriesAudio: Bool { true }
 
     func write(_ frame: Surface) throws { try writer.write(frame) }

@@ -20,12 +20,12 @@ final class Clip {
     /// its ICC profile cannot be read: taken as sRGB"), for the command to say.
     let notes: [String]
 
-    /// Opens `path`; `audio` asks for its sound in that format, and
-    /// `toneMapping` says how HDR pictures come into SDR.
+    /// Opens `path`; `audio` asks for its sound in that format, and `hdr`
+    /// says what becomes of HDR pictures.
     /// - Throws: `.io` naming the file when it is not a picture or video
     ///   Segue can read; `.invalidArgument` for a trim that is not a time
     ///   range within the video, or is given to a still picture.
-    init(path: String, threads: Int = 0, audio: AudioFormat? = nil, toneMapping: ToneMapping = .mobius) throws {
+    init(path: String, threads: Int = 0, audio: AudioFormat? = nil, hdr: HDRHandling = .toSDR(.mobius)) throws {
         self.path = path
         name = try ClipName(path)
         let file = name.file
@@ -47,7 +47,7 @@ final class Clip {
             reader = nil
             self.notes = notes
         } else {
-            let reader = try MediaReader(path: name.file, threads: threads, audio: audio, toneMapping: toneMapping)
+            let reader = try MediaReader(path: name.file, threads: threads, audio: audio, hdr: hdr)
             self.reader = reader
             still = nil
             notes = reader.notes.map { "'\(path)': \($0)" }
@@ -89,11 +89,24 @@ final class Clip {
     /// The colours of a video's decoded 4:2:0 frames, when they can go out as they are.
     var nativeMatrix: YCbCr? { reader?.nativeMatrix }
 
+    /// Whether a video's decoded frames are shown as they are (see `MediaReader.showsAsDecoded`).
+    var showsAsDecoded: Bool { reader?.showsAsDecoded ?? false }
+
+    /// A video's HDR signal, when it has one.
+    var hdrSignal: HDRSignal? { reader?.hdrSignal }
+
     /// The frame at `seconds` as decoded 4:2:0 planes in `matrix`, or nil
     /// when it is a still or in another form (then ask for `picture(at:)`).
     func planes(at seconds: Double, matrix: YCbCr) throws -> YUV420Planes? {
         guard still == nil, let reader, !reader.isStill else { return nil }
         return try reader.planes(at: name.start + seconds, matrix: matrix)
+    }
+
+    /// The frame at `seconds` as decoded 10-bit 4:2:0, for an HDR output, or
+    /// nil when it is a still or in another form (see `MediaReader.deepFrame(at:)`).
+    func deepFrame(at seconds: Double) throws -> DeepFrame? {
+        guard still == nil, let reader, !reader.isStill else { return nil }
+        return try reader.deepFrame(at: name.start + seconds)
     }
 
     /// The colours an output is written in, given its clips' `nativeMatrix`:
@@ -117,6 +130,8 @@ final class ClipShelf {
         let duration: Double?
         let frameRate: FrameRate?
         let nativeMatrix: YCbCr?
+        let showsAsDecoded: Bool
+        let hdrSignal: HDRSignal?
         let hasAudio: Bool
         /// Seconds into the file where it starts (its trim's start).
         let start: Double
@@ -126,6 +141,7 @@ final class ClipShelf {
         init(_ clip: Clip) {
             (width, height, isStill, duration) = (clip.width, clip.height, clip.isStill, clip.duration)
             (frameRate, nativeMatrix, hasAudio) = (clip.frameRate, clip.nativeMatrix, clip.audio != nil)
+            (showsAsDecoded, hdrSignal) = (clip.showsAsDecoded, clip.hdrSignal)
             (start, file) = (clip.start, clip.file)
         }
     }
@@ -135,7 +151,7 @@ final class ClipShelf {
     /// The clips' notes (see `Clip.notes`).
     let notes: [String]
     private let audio: AudioFormat?
-    private let toneMapping: ToneMapping
+    private let hdr: HDRHandling
     private var open: [Int: Clip] = [:]
     /// Whether clips read their sound along with their pictures. When the
     /// sound is read apart (see `SoundShelf`), clips open without it, so
@@ -146,14 +162,14 @@ final class ClipShelf {
     }
 
     /// - Throws: `.io` naming the first clip that cannot be read.
-    init(paths: [String], audio: AudioFormat?, toneMapping: ToneMapping = .mobius) throws {
+    init(paths: [String], audio: AudioFormat?, hdr: HDRHandling = .toSDR(.mobius)) throws {
         self.paths = paths
         self.audio = audio
-        self.toneMapping = toneMapping
+        self.hdr = hdr
         var facts: [Facts] = []
         var notes: [String] = []
         for (index, path) in paths.enumerated() {
-            let clip = try Clip(path: path, audio: audio, toneMapping: toneMapping)
+            let clip = try Clip(path: path, audio: audio, hdr: hdr)
             facts.append(Facts(clip))
             notes += clip.notes
             // Standard input cannot be opened twice; the first clip plays at once, so it is not closed to be reopened.
@@ -167,7 +183,7 @@ final class ClipShelf {
     subscript(index: Int) -> Clip {
         get throws {
             if let clip = open[index] { return clip }
-            let clip = try Clip(path: paths[index], audio: readsSound ? audio : nil, toneMapping: toneMapping)
+            let clip = try Clip(path: paths[index], audio: readsSound ? audio : nil, hdr: hdr)
             open[index] = clip
             return clip
         }

@@ -43,14 +43,14 @@ enum Inputs {
     /// - Throws: a usage error when both read standard input; else the
     ///   error of the first that cannot be opened.
     static func clips(_ arguments: Arguments, engine: Engine, audio: AudioFormat? = nil,
-                      toneMapping: ToneMapping = .mobius, command: String) throws -> (from: Clip?, to: Clip?) {
+                      hdr: HDRHandling = .toSDR(.mobius), command: String) throws -> (from: Clip?, to: Clip?) {
         let paths = [arguments.value("--from"), arguments.value("--to")]
         if paths[0] == "-" && paths[1] == "-" {
             throw UsageError("only one of --from and --to can read standard input", command: command)
         }
         let opened = Locked<[Result<Clip?, any Error>]>(Array(repeating: .success(nil), count: paths.count))
         engine.concurrently(paths.count) { index in
-            let clip = Result<Clip?, any Error> { try paths[index].map { try Clip(path: $0, audio: audio, toneMapping: toneMapping) } }
+            let clip = Result<Clip?, any Error> { try paths[index].map { try Clip(path: $0, audio: audio, hdr: hdr) } }
             opened.withLock { $0[index] = clip }
         }
         let clips = opened.withLock { $0 }

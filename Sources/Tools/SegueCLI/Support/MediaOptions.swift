@@ -1,10 +1,11 @@
+import SegueBasics
 import SegueMedia
 
 /// The options of the commands that write video: encoding, sound, and which frames.
 enum MediaOptions {
     static let options: [Arguments.Option] = [
         .value("--crf"), .value("--preset"), .value("--video-codec"), .value("--audio-codec"), .flag("--no-audio"),
-        .value("--audio-fade"), .value("--range"), .value("--tonemap"),
+        .value("--audio-fade"), .value("--range"), .value("--tonemap"), .value("--hdr"),
     ]
 
     static let help = """
@@ -21,6 +22,9 @@ enum MediaOptions {
                                 frames of the whole output, to split a long render across machines
           --tonemap NAME        how HDR clips (PQ, HLG) come into SDR BT.709: mobius, hable, reinhard,
                                 clip, linear or gamma (default: mobius, which keeps mid-tones as they are)
+          --hdr keep|sdr        keep: when every clip is HDR with one transfer, write a 10-bit HDR
+                                file (.mp4, .mov, .mkv; HEVC, or H.264 High 10 with --video-codec
+                                libx264) with their transfer and metadata (default: sdr)
         """
 
     /// The encoder settings the options ask for; sound at 48 kHz stereo unless `--no-audio`.
@@ -32,8 +36,40 @@ enum MediaOptions {
                         audioCodec: arguments.value("--audio-codec"))
     }
 
-    static func toneMapping(_ arguments: Arguments) throws -> ToneMapping {
-        try arguments.choice("--tonemap", ToneMapping.allCases.map { ($0.rawValue, $0) }) ?? .mobius
+    /// What becomes of HDR clips: kept (`--hdr keep`), or brought into SDR by `--tonemap`'s operator.
+    static func hdr(_ arguments: Arguments) throws -> HDRHandling {
+        guard try arguments.choice("--hdr", [("sdr", false), ("keep", true)]) ?? false else {
+            return .toSDR(try arguments.choice("--tonemap", ToneMapping.allCases.map { ($0.rawValue, $0) }) ?? .mobius)
+        }
+        guard arguments.value("--tonemap") == nil else {
+            throw UsageError("--tonemap brings HDR into SDR, and --hdr keep keeps it: give one of them",
+                             command: arguments.command)
+        }
+        return .keep
+    }
+
+    /// The HDR signal an output keeps under `--hdr keep` (nil without it):
+    /// its clips', which must all be videos in HDR with one transfer, named
+    /// by `labels` when they are not, written to an MP4, MOV or Matroska file.
+    static func keptSignal(_ arguments: Arguments, clips: [ClipShelf.Facts], labels: [String],
+                           output: String) throws -> HDRSignal? {
+        guard try hdr(arguments) == .keep else { return nil }
+        guard [".mp4", ".mov", ".mkv"].contains(where: output.hasSuffix) else {
+            throw UsageError("--hdr keep writes an .mp4, .mov or .mkv file, not '\(output)'", command: arguments.command)
+        }
+        var kept: (signal: HDRSignal, label: String)?
+        for (facts, label) in zip(clips, labels) {
+            guard let signal = facts.hdrSignal else {
+                throw SegueError.invalidArgument("--hdr keep needs HDR clips, and \(label) is "
+                                                 + (facts.isStill ? "a still picture, in SDR" : "SDR"))
+            }
+            if let kept, kept.signal.transfer != signal.transfer {
+                throw SegueError.invalidArgument("--hdr keep needs one transfer, and \(label) is \(signal.name), "
+                                                 + "\(kept.label) \(kept.signal.name)")
+            }
+            kept = kept ?? (signal, label)
+        }
+        return kept?.signal
     }
 
     static func audioFade(_ arguments: Arguments) throws -> AudioFade {

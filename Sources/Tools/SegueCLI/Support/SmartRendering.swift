@@ -9,7 +9,7 @@ import SegueMedia
 /// It can when the output is an MP4, MOV or Matroska file encoded with
 /// libx264 (the default), and every video clip is H.264 in MP4's framing
 /// that the output shows as it is decoded: the output's size, square
-/// pixels, 8-bit 4:2:0, upright, its frame rate (or a varying one: then
+/// pixels, 8-bit 4:2:0 (10-bit for an HDR output), upright, its frame rate (or a varying one: then
 /// the plan copies what falls one frame to an output frame), progressive,
 /// and the same parameter sets and colour tags as the first. Otherwise every frame is
 /// encoded, and unless it is plain why (--reencode, another kind of
@@ -85,13 +85,14 @@ struct SmartRendering {
             guard format.sampleAspect == "1:1" else {
                 throw Refusal(reason: "\(clip) has pixels that are not square (\(format.sampleAspect))")
             }
-            guard !format.isConverted else {
+            guard !format.isConverted || settings.hdr != nil else {
                 throw Refusal(reason: "\(clip) is HDR or BT.2020, converted to SDR BT.709")
             }
-            guard format.pixelFormat == "yuv420p" else {
-                throw Refusal(reason: "\(clip) is \(format.pixelFormat), the output 8-bit 4:2:0 (yuv420p)")
+            let pictures = settings.hdr == nil ? ("yuv420p", "8-bit") : ("yuv420p10le", "10-bit")
+            guard format.pixelFormat == pictures.0 else {
+                throw Refusal(reason: "\(clip) is \(format.pixelFormat), the output \(pictures.1) 4:2:0 (\(pictures.0))")
             }
-            guard facts.nativeMatrix == matrix else {
+            guard settings.hdr == nil ? facts.nativeMatrix == matrix : facts.showsAsDecoded else {
                 throw Refusal(reason: "\(clip) must be turned upright or converted to the output's colours")
             }
             guard !format.isInterlaced else {
@@ -129,7 +130,8 @@ struct SmartRendering {
         }
         do {
             let stream = try SpliceStream(source: first.packets, copiedDepth: plan.copiedReorderDepth,
-                                          frameRate: frameRate, crf: settings.crf, preset: settings.preset)
+                                          frameRate: frameRate, crf: settings.crf, preset: settings.preset,
+                                          hdr: settings.hdr)
             let notes = indexes.enumerated().compactMap { k, packets -> String? in
                 guard let packets, packets.uncleanKeyframes > 0 else { return nil }
                 return "\(labels[k]) has \(counted(packets.uncleanKeyframes, "keyframe")) "

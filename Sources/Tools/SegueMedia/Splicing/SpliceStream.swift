@@ -6,7 +6,8 @@ import SegueBasics
 /// that share one set of parameters, and pieces that libx264 or libx265
 /// encodes between them so that they splice in. Each piece starts with an
 /// IDR picture and closes its GOPs; it keeps the source's profile, level,
-/// colours and sample aspect, and reorders no deeper than the source.
+/// bit depth, colours (an HDR source's metadata too) and sample aspect, and
+/// reorders no deeper than the source.
 ///
 /// A piece's parameter sets must not be mistaken for the source's:
 /// - H.264: libx264 gives them ids the source does not use, and both sets
@@ -44,19 +45,23 @@ public final class SpliceStream {
     /// Plans pieces that splice into `source`'s packets (every clip copied
     /// shares its parameters), whose reordering reaches `copiedDepth`, at
     /// constant quality `crf`: by default the source's own, when its encoder
-    /// noted it, else 18.
+    /// noted it, else 18; an HDR output's pieces carry `hdr`'s metadata.
     /// - Throws: `.invalidArgument` saying why pieces cannot splice in (a
     ///   profile the encoder cannot match, or no free parameter-set id).
-    public init(source: VideoPackets, copiedDepth: Int, frameRate: FrameRate, crf: Double?, preset: String?) throws {
+    public init(source: VideoPackets, copiedDepth: Int, frameRate: FrameRate, crf: Double?, preset: String?,
+                hdr: HDRSignal? = nil) throws {
         self.source = source
         self.frameRate = frameRate
         reorderDepth = copiedDepth
         let profile = source.format.profile
+        let isDeep = source.format.pixelFormat == "yuv420p10le"
+        let metadata = { (encoder: String) in hdr?.encoderParameters(for: encoder) ?? "" }
         switch source.format.parameterSets {
         case .h264(let configuration)?:
-            let profiles: [Int32: String] = [66: "baseline", 578: "baseline", 77: "main", 100: "high"]
+            let profiles: [Int32: String] = isDeep ? [110: "high10"] : [66: "baseline", 578: "baseline", 77: "main", 100: "high"]
             guard let name = profiles[profile] else {
-                throw SegueError.invalidArgument("its H.264 profile (\(profile)) is not one libx264 matches in 8-bit 4:2:0")
+                throw SegueError.invalidArgument("its H.264 profile (\(profile)) is not one libx264 matches in "
+                                                 + (isDeep ? "10-bit" : "8-bit") + " 4:2:0")
             }
             // Ids the source's parameter sets do not take; libx264 gives its PPS the SPS's id.
             let taken = Set((configuration.sequenceSets + configuration.pictureSets).compactMap(H264Syntax.parameterSetID))
@@ -67,7 +72,8 @@ public final class SpliceStream {
             // without pyramids), or two (B-pyramids, libx264's default).
             let reordering = name == "baseline" || copiedDepth == 0 ? "bframes=0"
                 : copiedDepth == 1 ? "b-pyramid=none" : "b-pyramid=normal"
-            piece = PieceSettings(encoder: "libx264", profile: name, parameters: "stitchable=1:sps-id=\(id):\(reordering)",
+            piece = PieceSettings(encoder: "libx264", profile: name,
+                                  parameters: "stitchable=1:sps-id=\(id):\(reordering)" + metadata("libx264"),
                                   level: source.format.level, crf: crf ?? source.encoderQuality ?? 18, preset: preset ?? "medium")
             // A piece's parameter sets, under their own ids, join the source's.
             let header = try Self.encoder(piece, source: source, frameRate: frameRate).extradata
@@ -87,14 +93,15 @@ public final class SpliceStream {
             pieceHeader = header
             sourceSets = []
         case .hevc(let configuration)?:
-            guard profile == 1 else {
-                throw SegueError.invalidArgument("its HEVC profile (\(profile)) is not Main, which libx265 matches in 8 bits")
+            guard profile == (isDeep ? 2 : 1) else {
+                throw SegueError.invalidArgument("its HEVC profile (\(profile)) is not "
+                                                 + (isDeep ? "Main 10, which libx265 matches in 10 bits" : "Main, which libx265 matches in 8 bits"))
             }
             let reordering = copiedDepth == 0 ? "bframes=0" : copiedDepth == 1 ? "bframes=3:b-pyramid=0" : "bframes=3"
             let level = source.format.level
-            piece = PieceSettings(encoder: "libx265", profile: "main",
+            piece = PieceSettings(encoder: "libx265", profile: isDeep ? "main10" : "main",
                                   parameters: "repeat-headers=1:open-gop=0:log-level=error:info=0:\(reordering)"
-                                      + (level > 0 ? ":level-idc=\(level / 30).\(level % 30 / 3)" : ""),
+                                      + (level > 0 ? ":level-idc=\(level / 30).\(level % 30 / 3)" : "") + metadata("libx265"),
                                   level: level, crf: crf ?? source.encoderQuality ?? 18, preset: preset ?? "medium")
             record = configuration.bytes
             lengthSize = configuration.lengthSize
@@ -187,7 +194,7 @@ public final class SpliceStream {
         return try Encoder(codec: codec, file: source.path, globalHeader: settings.encoder == "libx264") { codec in
             codec.pointee.width = parameters.width
             codec.pointee.height = parameters.height
-            codec.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+            codec.pointee.pix_fmt = AVPixelFormat(parameters.format)
             codec.pointee.sample_aspect_ratio = parameters.sample_aspect_ratio
             codec.pointee.time_base = AVRational(num: Int32(frameRate.seconds), den: Int32(frameRate.frames))
             codec.pointee.framerate = AVRational(num: Int32(frameRate.frames), den: Int32(frameRate.seconds))
