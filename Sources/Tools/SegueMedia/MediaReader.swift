@@ -46,7 +46,8 @@ public final class MediaReader {
     /// Whether the decoded frames are shown as they are: nothing turns,
     /// widens or converts them by a profile.
     public let showsAsDecoded: Bool
-    /// The HDR signal of the pictures (PQ or HLG), when they have one.
+    /// The HDR signal (PQ or HLG) the pictures keep under `HDRHandling.keep`;
+    /// nil for SDR pictures, and for HDR ones converted to SDR as they are decoded.
     public let hdrSignal: HDRSignal?
 
     private let demuxer: Demuxer
@@ -97,7 +98,7 @@ public final class MediaReader {
             rotation = FrameConverter.clockwiseRotation(UnsafePointer(side.pointee.data))
         }
         self.rotation = rotation
-        hdrSignal = HDRSignal(frame: first.frame, stream: stream)
+        hdrSignal = hdr == .keep ? HDRSignal(frame: first.frame, stream: stream) : nil
         let (profile, note) = Self.profile(of: first.frame)
         self.profile = profile
         notes = note.map { [$0] } ?? []
