@@ -364,6 +364,23 @@ class HDRKeepTests(Workspace):
             self.assertLessEqual(mean, 0.4, f"frame {k}")
             self.assertLessEqual(worst, 1.2, f"frame {k}")
 
+    def test_eight_bit_hdr_clips_are_drawn_into_the_ten_bit_file(self):
+        # 8-bit PQ HEVC: nothing to copy into a 10-bit file, and its decoded 8-bit planes are no
+        # HDR file's frames, so every frame is drawn and converted.
+        a = self.path("a8.mp4")
+        media.ffmpeg("-f", "lavfi", "-i", f"testsrc2=size={media.W}x{media.H}:rate=30", "-t", "1", "-vf",
+                     "zscale=tin=bt709:min=bt709:pin=bt709:rin=tv:t=smpte2084:p=bt2020:m=bt2020nc:r=tv:npl=100,"
+                     "format=yuv420p", "-c:v", "libx265", "-x265-params",
+                     "log-level=error:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc", a)
+        out = self.path("out.mp4")
+        report = segue("sequence", a, a, "--hdr", "keep", "--duration", "0.5", "-o", out, check=0).stderr
+        self.assertIn("is yuv420p, the output 10-bit 4:2:0 (yuv420p10le): re-encoding every frame", report)
+        self.assertEqual(hdr_metadata(out)[:4], ("hevc", "Main 10", "yuv420p10le",
+                                                 ("tv", "bt2020nc", "smpte2084", "bt2020")))
+        source, got = yuv10_frames(a), yuv10_frames(out)
+        self.assertEqual(len(got), 45)
+        self.assertGreaterEqual(psnr10(got[5], source[5]), 40, "drawn through 8-bit R'G'B', then 10 bits")
+
     def test_what_cannot_be_kept_is_refused_naming_the_clip(self):
         pq = self.hdr_clip("pq.mp4", "testsrc2", "smpte2084", seconds=1)
         hlg = self.hdr_clip("hlg.mp4", "testsrc2", "arib-std-b67", seconds=1)

@@ -86,7 +86,8 @@ public struct HDRSignal: @unchecked Sendable {
 
 /// A decoded 10-bit 4:2:0 picture, kept as the decoder gave it (a reference
 /// of its own), so that an HDR output encodes it without going through the
-/// compositor's 8 bits. `[immutable]`
+/// compositor's 8 bits. One per picture written: the writer stamps it with
+/// the file's time.
 public final class DeepFrame {
     let frame: UnsafeMutablePointer<AVFrame>
 

@@ -280,7 +280,8 @@ public final class MediaWriter {
         try write(YUV420Planes(packed: planes, width: yuv.width, height: yuv.height, matrix: yuv.matrix))
     }
 
-    /// Appends a decoded 10-bit 4:2:0 picture to an HDR file, as it is.
+    /// Appends a decoded 10-bit 4:2:0 picture to an HDR file, as it is (the
+    /// frame is handed over: it takes the file's time).
     /// - Throws: `.invalidArgument` when the file is not HDR, or the picture's size differs; `.io` naming the file.
     public func write(_ frame: DeepFrame) throws {
         guard deep != nil else { throw SegueError.invalidArgument("'\(path)' is not an HDR file") }
@@ -289,14 +290,13 @@ public final class MediaWriter {
               picture.format == AV_PIX_FMT_YUV420P10LE.rawValue else {
             throw SegueError.invalidArgument("a \(picture.width)×\(picture.height) frame in another format cannot go into '\(path)'")
         }
-        guard let copy = av_frame_clone(frame.frame) else { throw SegueError(.outOfMemory, "cannot write '\(path)': out of memory") }
-        defer { release(copy) }
-        copy.pointee.pict_type = AV_PICTURE_TYPE_NONE
-        try encode(copy)
+        frame.frame.pointee.pict_type = AV_PICTURE_TYPE_NONE
+        try encode(frame.frame)
     }
 
-    /// The colour definition pictures are written in.
-    public var matrix: YCbCr { yuv.matrix }
+    /// The colour definition in which decoded 8-bit 4:2:0 planes go in as
+    /// they are (`write(_ planes:)`); nil for an HDR file, which takes 10-bit frames.
+    public var planesMatrix: YCbCr? { deep == nil ? yuv.matrix : nil }
 
     /// Appends one picture already in 4:2:0 in this file's `matrix` (a
     /// decoded frame that needs no compositing), without converting it.

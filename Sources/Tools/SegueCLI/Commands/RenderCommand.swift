@@ -117,9 +117,9 @@ enum RenderCommand {
         settings.hdr = try MediaOptions.keptSignal(args, clips: named.map(\.facts), labels: named.map(\.label),
                                                    output: output)
         let smart = try to.flatMap { to in
-            let label = "--to (\(to.path.lastPathComponent))"
+            let (facts, label) = named.last!
             return try SmartRendering.ifPossible(
-                args, clips: [ClipShelf.Facts(to)], labels: [label], output: output, width: width, height: height,
+                args, clips: [facts], labels: [label], output: output, width: width, height: height,
                 frameRate: rate, matrix: matrix, settings: settings, frames: frames, of: frameCount,
                 refusing: leavesTo ? nil : "the transition does not leave \(label) as it is once finished") { index in
                 shownAsIs(index).map { (0, to.start + $0) }
@@ -137,11 +137,8 @@ enum RenderCommand {
                                  // Its sounds are the clips' own readers, which the drawing reads too.
                                  FrameSound(samples: { try sound.samples(ofFrame: $0, frameRate: rate) }, runsApart: false)
                              }) { index, target in
-            if let seconds = shownAsIs(index), let to {
-                if settings.hdr != nil, let deep = try to.deepFrame(at: seconds) { return .deep(deep) }
-                if let matrix = sink.planesMatrix, let planes = try to.planes(at: seconds, matrix: matrix) {
-                    return .planes(planes)
-                }
+            if let seconds = shownAsIs(index), let to, let decoded = try to.decoded(at: seconds, matrix: sink.planesMatrix) {
+                return decoded
             }
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),

@@ -178,15 +178,10 @@ enum SequenceCommand {
             }
             switch moment {
             case .clip(let k, let time):
-                if clips.facts[k].width == width, clips.facts[k].height == height {
-                    if settings.hdr != nil, let deep = try clips[k].deepFrame(at: time) {
-                        held = nil
-                        return .deep(deep)
-                    }
-                    if let matrix = sink.planesMatrix, let planes = try clips[k].planes(at: time, matrix: matrix) {
-                        held = nil
-                        return .planes(planes)
-                    }
+                if clips.facts[k].width == width, clips.facts[k].height == height,
+                   let decoded = try clips[k].decoded(at: time, matrix: sink.planesMatrix) {
+                    held = nil
+                    return decoded
                 }
                 let picture = try clips[k].picture(at: time)
                 if picture.width == width, picture.height == height, !drawsBehind { held = nil; return .picture(picture) }

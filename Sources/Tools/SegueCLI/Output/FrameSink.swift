@@ -8,7 +8,7 @@ import SegueMedia
 protocol FrameSink: AnyObject {
     func write(_ frame: Surface) throws
     /// The colours 4:2:0 frames are written in, for sinks that take decoded
-    /// frames as they are (YUV4MPEG2 and video files); nil for the others.
+    /// 8-bit frames as they are (YUV4MPEG2, SDR video files); nil for the others.
     var planesMatrix: YCbCr? { get }
     /// Appends a frame already in 4:2:0 in `planesMatrix`.
     func write(_ planes: YUV420Planes) throws

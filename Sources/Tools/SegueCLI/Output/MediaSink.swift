@@ -37,7 +37,7 @@ final class MediaSink: FrameSink {
         return true
     }
 
-    var planesMatrix: YCbCr? { writer.matrix }
+    var planesMatrix: YCbCr? { writer.planesMatrix }
 
     func write(_ planes: YUV420Planes) throws { try writer.write(planes) }
 

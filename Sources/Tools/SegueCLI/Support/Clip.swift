@@ -95,18 +95,15 @@ final class Clip {
     /// A video's HDR signal, when it has one.
     var hdrSignal: HDRSignal? { reader?.hdrSignal }
 
-    /// The frame at `seconds` as decoded 4:2:0 planes in `matrix`, or nil
-    /// when it is a still or in another form (then ask for `picture(at:)`).
-    func planes(at seconds: Double, matrix: YCbCr) throws -> YUV420Planes? {
+    /// The frame at `seconds` as it was decoded, to go out as it is: 10-bit
+    /// 4:2:0 kept for an HDR output (see `MediaReader.deepFrame(at:)`), or
+    /// 8-bit 4:2:0 planes in `matrix` (a sink's `planesMatrix`); nil when it
+    /// is a still or in another form (then ask for `picture(at:)`).
+    func decoded(at seconds: Double, matrix: YCbCr?) throws -> FrameContent? {
         guard still == nil, let reader, !reader.isStill else { return nil }
-        return try reader.planes(at: name.start + seconds, matrix: matrix)
-    }
-
-    /// The frame at `seconds` as decoded 10-bit 4:2:0, for an HDR output, or
-    /// nil when it is a still or in another form (see `MediaReader.deepFrame(at:)`).
-    func deepFrame(at seconds: Double) throws -> DeepFrame? {
-        guard still == nil, let reader, !reader.isStill else { return nil }
-        return try reader.deepFrame(at: name.start + seconds)
+        if let frame = try reader.deepFrame(at: name.start + seconds) { return .deep(frame) }
+        guard let matrix else { return nil }
+        return try reader.planes(at: name.start + seconds, matrix: matrix).map { .planes($0) }
     }
 
     /// The colours an output is written in, given its clips' `nativeMatrix`:
