@@ -1,5 +1,5 @@
 /*
- * clock.h — the monotonic clock and sleep of the test programs and the
+ * clock.h — the monotonic clock, processor time and sleep of the test programs and the
  * misbehaving test plugin. Define _POSIX_C_SOURCE 200809L before including.
  */
 #ifndef SEGUE_TESTS_CLOCK_H
@@ -13,6 +13,15 @@ static inline double seconds_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Seconds of processor time the process has used, on all its threads: what
+ * a render costs, whatever else the machine is busy with. */
+static inline double processor_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 

@@ -3,6 +3,10 @@
  * progress an animation can produce, at frame sizes from 1×1 up: each render
  * must return SEGUE_OK (any finite progress renders) within a time bound,
  * and give the same bytes from two engines and from one thread and four.
+ * The bound is a hang guard, not a speed test, in processor time, which
+ * other work on the machine does not inflate: --limit seconds plus 20 times
+ * what the same transition costs at progress 1 and that size (the faults it
+ * caught spun for minutes).
  *
  * The transitions: the built-ins, every effect the engine knows by its
  * name (the plugins' included), and each effect once per case of each of
@@ -17,7 +21,7 @@
  * --once draws each case with one engine only (under the sanitizers, whose
  * runs are about the memory each render touches, not its bytes);
  * --trace prints each case before it is drawn, so that a crash names it.
- * Prints "all checks passed" (check.h) and the slowest render.
+ * Prints "all checks passed" (check.h) and the costliest render.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
@@ -191,8 +195,8 @@ int main(int argc, char **argv)
     if (!sizes)
         sizes = animations ? "16x12" : "1x1,2x3,64x48,641x359";
     size_t renders = 0;
-    double slowest = 0;
-    char slowest_case[320] = "";
+    double costliest = 0;
+    char costliest_case[320] = "";
     for (const char *size = sizes; *size;) {
         int32_t width = 0, height = 0;
         int used = 0;
@@ -211,23 +215,26 @@ int main(int argc, char **argv)
         for (size_t s = 0; s < spec_count && !animations; s++) {
             if (!transitions[s] || !seconds[s] || !fours[s] || (only && !strstr(specs[s], only)))
                 continue;
+            const double ordinary_start = processor_seconds();
+            CHECK_STATUS(segue_render(first, transitions[s], from, to, 1, NULL, a), SEGUE_OK);
+            const double bound = limit + 20 * (processor_seconds() - ordinary_start);
             for (size_t p = 0; p < PROGRESS_COUNT; p++) {
                 const double progress = progresses[p];
                 if (trace) {
                     printf("case %s at %.17g, %dx%d\n", specs[s], progress, width, height);
                     fflush(stdout);
                 }
-                const double start = seconds_now();
+                const double start = processor_seconds();
                 const segue_status status = segue_render(first, transitions[s], from, to, progress, NULL, a);
-                const double took = seconds_now() - start;
+                const double took = processor_seconds() - start;
                 renders++;
                 CHECK(status == SEGUE_OK, "%s at %.17g, %dx%d: status %d (%s)", specs[s], progress, width, height,
                       status, segue_status_to_string(status));
-                CHECK(took <= limit, "%s at %.17g, %dx%d took %.3f s, more than %.3f s", specs[s], progress, width,
-                      height, took, limit);
-                if (took > slowest) {
-                    slowest = took;
-                    snprintf(slowest_case, sizeof slowest_case, "%s at %.17g, %dx%d", specs[s], progress, width, height);
+                CHECK(took <= bound, "%s at %.17g, %dx%d took %.3f s of processor time, more than %.3f s", specs[s], progress, width,
+                      height, took, bound);
+                if (took > costliest) {
+                    costliest = took;
+                    snprintf(costliest_case, sizeof costliest_case, "%s at %.17g, %dx%d", specs[s], progress, width, height);
                 }
                 if (status != SEGUE_OK || once)
                     continue;
@@ -245,8 +252,8 @@ int main(int argc, char **argv)
         segue_surface_unref(from);
         segue_surface_unref(to);
     }
-    printf("%zu transitions, %zu renders (%s); the slowest took %.3f s: %s\n", spec_count, renders,
-           once ? "each once" : "each three times", slowest, slowest_case);
+    printf("%zu transitions, %zu renders (%s); the costliest took %.3f s of processor time: %s\n", spec_count, renders,
+           once ? "each once" : "each three times", costliest, costliest_case);
     for (size_t s = 0; s < spec_count; s++) {
         segue_transition_unref(transitions[s]);
         segue_transition_unref(seconds[s]);
