@@ -40,7 +40,8 @@ def commands(ffmpeg, segue, clips, seconds, out):
     audio = "[0:a][1:a]acrossfade=d=1:c1=qsin:c2=qsin[a01];[a01][2:a]acrossfade=d=1:c1=qsin:c2=qsin[a]"
     sequence = [segue, "sequence", *clips, "--transition", ".opacity", "--transition", SLIDELEFT,
                 "--blend", "plusLighter", "--duration", "1", "--animation", ".linear(duration: 1)", "-q"]
-    x264 = ["-c:v", "libx264", "-preset", PRESET, "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k"]
+    # The clips' sound is mono: both tools write it mono, at Segue's 96 kbit/s a channel.
+    x264 = ["-c:v", "libx264", "-preset", PRESET, "-crf", "18", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "96k"]
     return [
         ("ffmpeg xfade chain → Y4M", base + ["-filter_complex", xfade, "-map", "[v]", "-f", "yuv4mpegpipe",
                                              out + ".y4m"], out + ".y4m"),

@@ -95,6 +95,25 @@ class SequenceTests(Workspace):
         self.assertAlmostEqual(media.decibels(a / alone440), expected, delta=1)
         self.assertAlmostEqual(media.decibels(b / alone1000), expected, delta=1)
 
+    def test_mono_clips_give_a_mono_track_at_their_own_level_and_stereo_stays_stereo(self):
+        channels, = self.probe(self.mp4, "a:0", "channels")
+        self.assertEqual(channels, "1", "three mono clips")
+        # lavfi's sine has amplitude 1/8; a stereo upmix would put it at 1/8 × √½ in each channel (−3 dB).
+        window = media.samples(self.mp4)[int(0.7 * 48000):int(0.7 * 48000) + 4800]
+        self.assertAlmostEqual(media.decibels(media.level(window, 440) / 0.125), 0, delta=0.3)
+        stereo = self.path("stereo.mp4")
+        media.clip(stereo, "testsrc2", 1, tone=1000, extra=("-ac", "2"))
+        for command in (["sequence", self.clips[0], stereo, "--duration", "0.5"],
+                        ["render", "--from", self.clips[0], "--to", stereo, "--transition", ".opacity",
+                         "--duration", "0.5"],
+                        ["render", "--from", self.clips[0], "--to", self.clips[1], "--transition", ".opacity",
+                         "--duration", "0.5"]):
+            with self.subTest(command=command[:2]):
+                out = self.path("mixed.mp4")
+                segue(*command, "-q", "-o", out, check=0)
+                expected = "1" if stereo not in command else "2"
+                self.assertEqual(self.probe(out, "a:0", "channels"), [expected])
+
     def test_the_linear_fade_follows_its_own_gains(self):
         out = self.path("linear.mov")
         segue("sequence", *self.clips[:2], "--duration", "0.5", "--animation", ".linear(duration: 1)",

@@ -6,7 +6,7 @@ import SegueBasics
 /// file's start: sound that starts late is preceded by silence, and reading
 /// past the end gives silence. Read forward. `[one thread per instance]`
 public final class AudioReader {
-    public let format: AudioFormat
+    public private(set) var format: AudioFormat
     private let decoder: StreamDecoder
     private var resampler: OpaquePointer?
     /// Decoded, resampled samples not yet read, and the number of the first of them.
@@ -18,19 +18,36 @@ public final class AudioReader {
     init(_ demuxer: Demuxer, stream: UnsafeMutablePointer<AVStream>, format: AudioFormat) throws {
         self.format = format
         decoder = try StreamDecoder(demuxer, stream: stream)
-        var output = AVChannelLayout()
-        av_channel_layout_default(&output, Int32(format.channels))
         let codec = decoder.codec
         if codec.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
             av_channel_layout_default(&codec.pointee.ch_layout, codec.pointee.ch_layout.nb_channels)
         }
-        var context: OpaquePointer?
-        let status = swr_alloc_set_opts2(&context, &output, AV_SAMPLE_FMT_FLT, Int32(format.sampleRate),
+        try makeResampler()
+    }
+
+    /// A resampler from the decoded sound to `format`.
+    private func makeResampler() throws {
+        swr_free(&resampler)
+        var output = AVChannelLayout()
+        av_channel_layout_default(&output, Int32(format.channels))
+        let codec = decoder.codec
+        let status = swr_alloc_set_opts2(&resampler, &output, AV_SAMPLE_FMT_FLT, Int32(format.sampleRate),
                                          &codec.pointee.ch_layout, codec.pointee.sample_fmt, codec.pointee.sample_rate,
                                          0, nil)
-        try MediaError.check(status, "resample the sound of", demuxer.path)
-        try MediaError.check(swr_init(context), "resample the sound of", demuxer.path)
-        resampler = context
+        try MediaError.check(status, "resample the sound of", decoder.demuxer.path)
+        try MediaError.check(swr_init(resampler), "resample the sound of", decoder.demuxer.path)
+    }
+
+    /// How many channels the file's sound has.
+    public var sourceChannels: Int { Int(decoder.codec.pointee.ch_layout.nb_channels) }
+
+    /// Gives the samples in `format` from now on; before the first read only.
+    /// - Throws: `.io` naming the file when its sound cannot be resampled so.
+    public func convert(to format: AudioFormat) throws {
+        precondition(!isPositioned, "the sound's format changes before it is read")
+        guard format != self.format else { return }
+        self.format = format
+        try makeResampler()
     }
 
     deinit { swr_free(&resampler) }

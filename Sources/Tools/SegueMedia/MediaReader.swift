@@ -294,4 +294,12 @@ public struct AudioFormat: Equatable, Sendable {
         self.sampleRate = sampleRate
         self.channels = channels
     }
+
+    /// The format a mix of sounds with `sourceChannels` channels each is
+    /// written in: mono when every one is mono (a mono recording stays mono,
+    /// at its own level, as FFmpeg keeps it), this format otherwise.
+    public func mixing(_ sourceChannels: [Int]) -> AudioFormat {
+        guard !sourceChannels.isEmpty, sourceChannels.allSatisfy({ $0 == 1 }) else { return self }
+        return AudioFormat(sampleRate: sampleRate, channels: 1)
+    }
 }

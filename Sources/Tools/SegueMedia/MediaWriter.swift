@@ -142,7 +142,7 @@ public final class MediaWriter {
                 codec.pointee.sample_rate = Int32(format.sampleRate)
                 av_channel_layout_default(&codec.pointee.ch_layout, Int32(format.channels))
                 codec.pointee.sample_fmt = sampleFormat
-                codec.pointee.bit_rate = isWebM ? 128_000 : 192_000
+                codec.pointee.bit_rate = Int64(format.channels) * (isWebM ? 64_000 : 96_000)
                 codec.pointee.time_base = AVRational(num: 1, den: Int32(format.sampleRate))
             }
             guard let stream = avformat_new_stream(context, nil) else {

@@ -86,7 +86,10 @@ enum RenderCommand {
         if !MediaWriter.handles(output) { settings.audio = nil }
         let (from, to) = try Inputs.clips(args, engine: engine, audio: settings.audio,
                                           hdr: MediaOptions.hdr(args), command: name)
-        if from?.audio == nil && to?.audio == nil { settings.audio = nil }
+        // No sound track when neither clip has sound, and a mono one when each that has is mono.
+        let readers = [from?.audio, to?.audio].compactMap { $0 }
+        settings.audio = readers.isEmpty ? nil : settings.audio?.mixing(readers.map(\.sourceChannels))
+        if let format = settings.audio { try readers.forEach { try $0.convert(to: format) } }
         let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
         let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)
         let rate = try args.frameRate("--fps") ?? (to ?? from).flatMap(\.frameRate) ?? FrameRate(30)!

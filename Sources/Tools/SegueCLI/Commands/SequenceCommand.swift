@@ -109,8 +109,8 @@ enum SequenceCommand {
         if !wantsAudio { settings.audio = nil }
         let clips = try ClipShelf(paths: paths, audio: settings.audio, hdr: MediaOptions.hdr(args))
         clips.notes.forEach { Terminal.error("segue \(command): \($0)") }
-        // No sound track at all when no clip has sound.
-        if !clips.facts.contains(where: \.hasAudio) { settings.audio = nil }
+        // No sound track at all when no clip has sound, and a mono one when every clip's is.
+        settings.audio = try clips.settleSound()
 
         // A still lasts its hold plus the transitions it takes part in, so it stands alone for --hold.
         let durations = try clips.facts.enumerated().map { index, clip -> Double in

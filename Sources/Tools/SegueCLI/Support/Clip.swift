@@ -129,7 +129,9 @@ final class ClipShelf {
         let nativeMatrix: YCbCr?
         let showsAsDecoded: Bool
         let hdrSignal: HDRSignal?
-        let hasAudio: Bool
+        /// How many channels its sound has; nil when it has none.
+        let soundChannels: Int?
+        var hasAudio: Bool { soundChannels != nil }
         /// Seconds into the file where it starts (its trim's start).
         let start: Double
         /// The file it plays from.
@@ -137,7 +139,7 @@ final class ClipShelf {
 
         init(_ clip: Clip) {
             (width, height, isStill, duration) = (clip.width, clip.height, clip.isStill, clip.duration)
-            (frameRate, nativeMatrix, hasAudio) = (clip.frameRate, clip.nativeMatrix, clip.audio != nil)
+            (frameRate, nativeMatrix, soundChannels) = (clip.frameRate, clip.nativeMatrix, clip.audio?.sourceChannels)
             (showsAsDecoded, hdrSignal) = (clip.showsAsDecoded, clip.hdrSignal)
             (start, file) = (clip.start, clip.file)
         }
@@ -147,7 +149,7 @@ final class ClipShelf {
     let facts: [Facts]
     /// The clips' notes (see `Clip.notes`).
     let notes: [String]
-    private let audio: AudioFormat?
+    private var audio: AudioFormat?
     private let hdr: HDRHandling
     private var open: [Int: Clip] = [:]
     /// Whether clips read their sound along with their pictures. When the
@@ -174,6 +176,20 @@ final class ClipShelf {
         }
         self.facts = facts
         self.notes = notes
+    }
+
+    /// The format the clips' sound is mixed and written in: the one asked
+    /// for, mono when every clip with sound is mono (`AudioFormat.mixing`),
+    /// nil when none has sound or none was asked for. The clips give their
+    /// sound in it from now on.
+    /// - Throws: `.io` naming a file whose sound cannot be resampled so.
+    func settleSound() throws -> AudioFormat? {
+        let channels = facts.compactMap(\.soundChannels)
+        guard let requested = audio, !channels.isEmpty else { return nil }
+        let format = requested.mixing(channels)
+        audio = format
+        for clip in open.values { try clip.audio?.convert(to: format) }
+        return format
     }
 
     /// Clip `index`, opened now if it is not open.
