@@ -16,6 +16,7 @@ import subprocess
 import unittest
 import zlib
 
+import dovi
 import heif
 import icc
 import media
@@ -242,11 +243,12 @@ MASTERING = "G(8500,39850)B(6550,2300)R(35400,14600)WP(15635,16450)L(10000000,50
 
 @unittest.skipUnless(shutil.which("ffmpeg"), "ffmpeg is not installed (make test-deps installs it)")
 class HDRKeepTests(Workspace):
-    def hdr_clip(self, name, source, transfer, seconds=2, codec="libx265"):
+    def hdr_clip(self, name, source, transfer, seconds=2, codec="libx265", reorder=True):
         """A moving HDR clip: lavfi `source` in BT.2020 with `transfer`, 10-bit, a closed GOP every 15
-        frames, with sound; HEVC with a mastering display and MaxCLL 1000, MaxFALL 400 (or H.264 High 10)."""
+        frames (with B-frames unless not `reorder`), with sound; HEVC with a mastering display and MaxCLL
+        1000, MaxFALL 400 (or H.264 High 10)."""
         path = self.path(name)
-        gops = "keyint=15:min-keyint=15:scenecut=0"
+        gops = "keyint=15:min-keyint=15:scenecut=0" + ("" if reorder else ":bframes=0")
         params = ("-x265-params", f"log-level=error:{gops}:open-gop=0:colorprim=bt2020:transfer={transfer}:"
                   f"colormatrix=bt2020nc:master-display={MASTERING}:max-cll=1000,400") if codec == "libx265" else \
             ("-profile:v", "high10", "-x264-params", gops, "-color_primaries", "bt2020", "-color_trc", transfer,
@@ -320,6 +322,39 @@ class HDRKeepTests(Workspace):
                                                  ("tv", "bt2020nc", "smpte2084", "bt2020")))
         got, frames_b = yuv10_frames(out), yuv10_frames(b)
         self.assertEqual(got[45], frames_b[45], "past the animation, b's own frames at 10 bits")
+
+    def test_dolby_vision_is_dropped_with_a_note_and_its_hlg_picture_kept(self):
+        # An iPhone's clip: profile 8.4, an RPU after every picture over an HLG base layer.
+        base = self.hdr_clip("base.mp4", "testsrc2", "arib-std-b67", reorder=False)
+        a = dovi.dolby_vision(base, self.path("a.mp4"), self.path())
+        self.assertEqual(dovi.unit_types(a).count(62), 60, "the clip has an RPU a picture")
+        self.assertIn("DOVI configuration record: dv_profile", hdr_metadata(a)[4])
+        b = self.hdr_clip("b.mp4", "mandelbrot", "arib-std-b67", reorder=False)
+        note = f"'{a}': Dolby Vision profile 8.4: its metadata is dropped and its HLG picture kept"
+        # The clips note x265's default crf 28 and have no B-frames: the pieces at 18 keep the junction's floor.
+        report, out, got, frames_a, frames_b = self.join(a, b, "--crf", "18")
+        self.assertIn(note, report)
+        copied = int(re.search(r"copied (\d+) of 105 frames", report)[1])
+        self.assertGreaterEqual(copied, 45 + 30, report)
+        self.assertNotIn(62, dovi.unit_types(out), "no RPU is copied")
+        codec, profile, pixels, colours, metadata = hdr_metadata(out)
+        self.assertEqual(colours, ("tv", "bt2020nc", "arib-std-b67", "bt2020"))
+        self.assertFalse([key for key in metadata if "DOVI" in key], "no Dolby Vision record")
+        self.assertEqual(frames_a, yuv10_frames(base), "the base layer decodes as the clip beneath")
+        self.check_frames(got, frames_a, frames_b, copied)
+        # Converted to SDR, every frame is encoded: the note is the same.
+        sdr = segue("sequence", a, b, "--duration", "0.5", "-o", self.path("sdr.mp4"), check=0).stderr
+        self.assertIn(note, sdr)
+
+    def test_dolby_vision_with_no_base_layer_others_show_is_refused(self):
+        # Profile 5 (IPTPQc2): only a Dolby Vision decoder turns its pictures into colours.
+        base = self.hdr_clip("base.mp4", "testsrc2", "smpte2084", reorder=False)
+        clip = dovi.dolby_vision(base, self.path("p5.mp4"), self.path(), profile=5, compatibility=0)
+        out = self.path("out.mp4")
+        result = segue("sequence", clip, base, "--hdr", "keep", "-o", out, check=1)
+        self.assertIn(f"cannot read '{clip}': it is Dolby Vision profile 5, whose pictures only a Dolby Vision "
+                      "decoder turns into colours", result.stderr)
+        self.assertFalse(os.path.exists(out))
 
     def test_h264_high_10(self):
         a = self.hdr_clip("a.mp4", "testsrc2", "arib-std-b67", codec="libx264")

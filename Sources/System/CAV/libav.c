@@ -78,6 +78,8 @@
     V(avcodec, av_packet_free, (AVPacket **pkt), (pkt)) \
     V(avcodec, av_packet_unref, (AVPacket *pkt), (pkt)) \
     F(avcodec, int, av_new_packet, (AVPacket *pkt, int size), (pkt, size)) \
+    F(avcodec, int, av_packet_make_writable, (AVPacket *pkt), (pkt)) \
+    V(avcodec, av_shrink_packet, (AVPacket *pkt, int size), (pkt, size)) \
     F(avcodec, AVCodecParameters *, avcodec_parameters_alloc, (void), ()) \
     F(avcodec, int, avcodec_parameters_copy, (AVCodecParameters *dst, const AVCodecParameters *src), (dst, src)) \
     V(avcodec, avcodec_parameters_free, (AVCodecParameters **par), (par)) \

@@ -101,7 +101,7 @@ public final class MediaReader {
         hdrSignal = hdr == .keep ? HDRSignal(frame: first.frame, stream: stream) : nil
         let (profile, note) = Self.profile(of: first.frame)
         self.profile = profile
-        notes = note.map { [$0] } ?? []
+        notes = (note.map { [$0] } ?? []) + [try DolbyVision(stream, file: path)?.note].compactMap { $0 }
         let turned = rotation % 180 != 0
         // Pixels shown wider or narrower than they are tall are resampled to square ones.
         let shown = FrameConverter.displayWidth(of: first.frame, aspect: av_guess_sample_aspect_ratio(

@@ -54,6 +54,8 @@ public final class VideoPackets {
     /// encoder's own note in its first picture says ("crf=23.0"); nil when
     /// it has none (a camera's encoder, say).
     public private(set) var encoderQuality: Double?
+    /// The stream's Dolby Vision, whose NAL units copying drops.
+    let dolbyVision: DolbyVision?
     /// The stream's codec parameters, for an output that copies it.
     let parameters: UnsafeMutablePointer<AVCodecParameters>
     let timeBase: AVRational
@@ -75,6 +77,7 @@ public final class VideoPackets {
         }
         avcodec_parameters_copy(parameters, stream.pointee.codecpar)
         self.parameters = parameters
+        dolbyVision = try DolbyVision(stream, file: path)
         let codecpar = stream.pointee.codecpar.pointee
         let extradata = codecpar.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(codecpar.extradata_size))) } ?? []
         let parameterSets = ParameterSets(codec: codecpar.codec_id, extradata: extradata)
@@ -201,12 +204,16 @@ public final class PacketReader {
         demuxer.want(stream.pointee.index)
     }
 
-    /// Writes packet `n` of the index into `writer`, shown as its frame `shownAt`.
+    /// Writes packet `n` of the index into `writer`, shown as its frame
+    /// `shownAt`, without any Dolby Vision units (see `DolbyVision`).
     /// - Throws: `.io` naming the file when it cannot be read, or no longer
     ///   holds the packet where it was (it changed since it was indexed).
     public func copy(_ n: Int, to writer: MediaWriter, shownAt: Int) throws {
         let packet = try packet(n)
         defer { release(packet) }
+        if index.dolbyVision != nil, let parameterSets = index.format.parameterSets {
+            try DolbyVision.strip(packet, lengthSize: parameterSets.lengthSize, file: index.path)
+        }
         try writer.write(copiedPacket: packet, shownAt: Int64(shownAt))
     }
 
