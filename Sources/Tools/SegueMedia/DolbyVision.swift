@@ -12,7 +12,7 @@ import SegueBasics
 /// A stream whose base layer no other player shows (profile 5's IPTPQc2,
 /// which only Dolby Vision decoders turn into colours) is refused rather
 /// than shown in wrong ones.
-public struct DolbyVision: Sendable {
+struct DolbyVision: Sendable {
     let profile: Int
     /// Which signal the base layer is (`dv_bl_signal_compatibility_id`): 0
     /// none another player shows, 1 HDR10, 2 SDR, 4 HLG, 6 BT.2100 PQ.
@@ -21,6 +21,7 @@ public struct DolbyVision: Sendable {
     let baseLayer: String
 
     /// The NAL unit types Dolby Vision adds to HEVC pictures: RPU, enhancement layer.
+    /// (H.264's profile 9 uses others; such clips are not copied, see `SmartRendering`.)
     static let unitTypes: ClosedRange<UInt8> = 62...63
 
     /// The stream's Dolby Vision; nil when it has none.
@@ -49,11 +50,12 @@ public struct DolbyVision: Sendable {
         "Dolby Vision profile \(profile).\(compatibility): its metadata is dropped and its \(baseLayer) picture kept"
     }
 
-    /// Removes the Dolby Vision NAL units from an MP4 sample framed by
+    /// Removes the Dolby Vision NAL units from an HEVC MP4 sample framed by
     /// `lengthSize`-byte lengths, in place (the packet is made writable
     /// first); the HEVC picture beneath stays byte for byte.
     /// - Throws: `.io` naming `file` when the sample's units do not add up.
     static func strip(_ packet: UnsafeMutablePointer<AVPacket>, lengthSize: Int, file: String) throws {
+        guard packet.pointee.size > 0 else { return }
         guard av_packet_make_writable(packet) >= 0, let data = packet.pointee.data else {
             throw SegueError(.outOfMemory, "cannot copy the pictures of '\(file)': out of memory")
         }

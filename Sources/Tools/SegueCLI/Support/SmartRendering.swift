@@ -95,6 +95,9 @@ struct SmartRendering {
             guard settings.hdr == nil ? facts.nativeMatrix == matrix : facts.showsAsDecoded else {
                 throw Refusal(reason: "\(clip) must be turned upright or converted to the output's colours")
             }
+            guard !packets.hasDolbyVision || format.codec == "hevc" else {
+                throw Refusal(reason: "\(clip) carries Dolby Vision in H.264, whose metadata copying would keep")
+            }
             guard !format.isInterlaced else {
                 throw Refusal(reason: "\(clip) is interlaced")
             }

@@ -54,8 +54,8 @@ public final class VideoPackets {
     /// encoder's own note in its first picture says ("crf=23.0"); nil when
     /// it has none (a camera's encoder, say).
     public private(set) var encoderQuality: Double?
-    /// The stream's Dolby Vision, whose NAL units copying drops.
-    let dolbyVision: DolbyVision?
+    /// Whether the stream carries Dolby Vision, whose NAL units copying drops (HEVC).
+    public let hasDolbyVision: Bool
     /// The stream's codec parameters, for an output that copies it.
     let parameters: UnsafeMutablePointer<AVCodecParameters>
     let timeBase: AVRational
@@ -77,7 +77,7 @@ public final class VideoPackets {
         }
         avcodec_parameters_copy(parameters, stream.pointee.codecpar)
         self.parameters = parameters
-        dolbyVision = try DolbyVision(stream, file: path)
+        hasDolbyVision = try DolbyVision(stream, file: path) != nil
         let codecpar = stream.pointee.codecpar.pointee
         let extradata = codecpar.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(codecpar.extradata_size))) } ?? []
         let parameterSets = ParameterSets(codec: codecpar.codec_id, extradata: extradata)
@@ -211,8 +211,8 @@ public final class PacketReader {
     public func copy(_ n: Int, to writer: MediaWriter, shownAt: Int) throws {
         let packet = try packet(n)
         defer { release(packet) }
-        if index.dolbyVision != nil, let parameterSets = index.format.parameterSets {
-            try DolbyVision.strip(packet, lengthSize: parameterSets.lengthSize, file: index.path)
+        if index.hasDolbyVision, case .hevc(let record)? = index.format.parameterSets {
+            try DolbyVision.strip(packet, lengthSize: record.lengthSize, file: index.path)
         }
         try writer.write(copiedPacket: packet, shownAt: Int64(shownAt))
     }
