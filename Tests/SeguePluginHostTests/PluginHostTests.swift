@@ -144,6 +144,22 @@ import Testing
         #expect(output[20, 0] == 0 && output[39, 19] == 0)
     }
 
+    @Test("measure_text takes any finite size above 0, drawn at 1…2048, as plugin.h says")
+    func textSizes() throws {
+        func measured(_ size: Double) -> (status: segue_status, width: Double) {
+            var style = segue_text_style(struct_size: UInt32(MemoryLayout<segue_text_style>.size), family: nil,
+                                         size: size, bold: 0, color: segue_color(red: 0, green: 0, blue: 0, alpha: 1))
+            var metrics = segue_text_metrics()
+            let status = InMemoryPlugin.host.measure_text!("Wide", &style, &metrics)
+            return (status, metrics.width)
+        }
+        #expect(measured(0.25) == measured(1) && measured(1).status == SEGUE_OK)
+        #expect(measured(5000) == measured(2048) && measured(2048).width > measured(1000).width)
+        for size in [0, -1, Double.nan, .infinity] {
+            #expect(measured(size).status == SEGUE_ERROR_INVALID_ARGUMENT, "size \(size)")
+        }
+    }
+
     @Test("render errors carry the plugin's message; the host table refuses NULLs")
     func errorsAndNulls() throws {
         let render: InMemoryPlugin.Render = { _, _, canvas in

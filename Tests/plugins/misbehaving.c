@@ -355,8 +355,16 @@ static segue_status bad_distortion(const segue_value *values, segue_canvas *canv
     EXPECT(host->canvas_draw_distorted(canvas, content, &nan_offset) == invalid, "a NaN offset");
     EXPECT(host->canvas_draw_distorted((segue_canvas *)content, content, &d) == invalid, "an image as the canvas");
     EXPECT(host->canvas_draw_distorted(canvas, (segue_image *)(void *)unrelated, &d) == invalid, "a stray image");
+    /* A size no release had, but one that reaches release: refused, and released all the same. */
+    segue_distortion short_of_offset = d;
+    short_of_offset.struct_size = (uint32_t)offsetof(segue_distortion, max_sample_offset);
+    EXPECT(host->canvas_draw_distorted(canvas, content, &short_of_offset) == invalid, "a struct too short");
     /* Each refusal above, but the first, released the context before it returned. */
-    releases_due += 5;
+    releases_due += 6;
+    /* One too short to hold release has none to call. */
+    segue_distortion short_of_release = d;
+    short_of_release.struct_size = (uint32_t)offsetof(segue_distortion, release);
+    EXPECT(host->canvas_draw_distorted(canvas, content, &short_of_release) == invalid, "a struct without release");
     EXPECT(__atomic_load_n(&releases, __ATOMIC_RELAXED) == releases_due, "refused distortions released at once");
 
     /* Then the wild map itself, with a huge offset: released after the frame. */

@@ -7,6 +7,7 @@ that does not, and a struct_size no release had is refused with a message
 naming the file, the struct and the sizes."""
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -163,6 +164,35 @@ class ABIGrowthTests(unittest.TestCase):
         # 0x1 animatable, 0x4 has-removal; the 0.1.0 caller knows only 0x1 and 0x2.
         self.assertEqual(amount_now, "amount 5 -1")
         self.assertEqual(amount_past, "amount 1")
+
+
+class ReleaseNotesTests(unittest.TestCase):
+    """plugin.h's growth notes against the frozen 0.1.0 header: what they say a later release added, 0.1.0
+    did not have and today's header has, and the function they show as one to check for is among them."""
+
+    def test_what_later_releases_added_is_absent_from_0_1_and_present_now(self):
+        def header(root):
+            with open(os.path.join(root, "segue", "plugin.h"), encoding="utf-8") as f:
+                return f.read()
+
+        def members(text, struct):
+            """The member names of `struct` (segue_host's functions included) in a header's text."""
+            body = re.search(rf"typedef struct {struct} {{(.*?)\n}} {struct};", text, re.S)[1]
+            body = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
+            return set(re.findall(r"\(\*(\w+)\)", body)) | set(re.findall(r"(\w+)(?:\[\w*\])?\s*[;,]", body))
+        now, past = header(os.path.join(ROOT, "include")), header(HEADERS["0.1"])
+        notes = " ".join(line.strip(" *") for line in now[:now.index("#ifndef")].splitlines())
+        later = notes[notes.index("0.1.0, the first;"):notes.index("A plugin built against")]
+        added = [name if "." in name else f"segue_host.{name}"
+                 for name in re.findall(r"(segue_\w+\.\w+|canvas_\w+)", later)]
+        self.assertGreaterEqual(len(added), 6, later)
+        for name in added:
+            with self.subTest(name=name):
+                struct, field = name.split(".")
+                self.assertNotIn(field, members(past, struct), "0.1.0 did not have it")
+                self.assertIn(field, members(now, struct))
+        example = re.search(r"one added after the first release \(see (\w+)\)", notes)[1]
+        self.assertIn(f"segue_host.{example}", added, "the example of a function to check for came later")
 
 
 def run_env(env, *args):

@@ -57,7 +57,7 @@
  *    (segue_effect_desc.params) are struct_size apart.
  *  - The host table (segue_host) only gains functions at the end. A plugin
  *    checks that struct_size covers a function before calling one added
- *    after the first release (see canvas_is_cancelled), and treats one
+ *    after the first release (see canvas_draw_distorted), and treats one
  *    beyond the table as absent; it must not require struct_size to equal
  *    its own sizeof(segue_host).
  *  - Enumerations are fixed-width integers: new values may be added, and a
@@ -190,7 +190,10 @@ typedef struct segue_text_style {
     /** A fontconfig family name; NULL or "" for DejaVu Sans, which is also
      *  used when the family is not installed. */
     const char *family;
-    /** The em size in pixels, 0.5…2048. */
+    /** The em size in pixels: any finite number above 0, drawn at 1…2048
+     *  (a smaller size at 1, a larger at 2048, as FreeType has no glyphs
+     *  below a one-pixel em); 0, negative or not finite is
+     *  SEGUE_ERROR_INVALID_ARGUMENT. */
     double size;
     /** Non-zero for bold. */
     int32_t bold;
@@ -353,8 +356,8 @@ typedef struct segue_host {
     void (*path_add_ellipse)(segue_path *path, segue_rect rect);
     void (*path_close)(segue_path *path);
 
-    /* --- Added at the end, as later functions will be: a plugin that
-     *     uses it checks that struct_size covers it. [thread-safe] --- */
+    /* --- The last function of 0.1.0's table, which every host has.
+     *     [thread-safe] --- */
 
     /**
      * Nonzero once the caller has asked the render this canvas belongs to to
@@ -381,7 +384,9 @@ typedef struct segue_host {
      *         canvas, an image that is not one, a NULL distortion or map, a
      *         struct_size smaller than the first layout's, or an offset that
      *         is negative or not finite. When the call fails, release (if
-     *         any) has been called before it returns.
+     *         any) has been called before it returns, whenever struct_size
+     *         reaches the release field (a NULL distortion, or one too short
+     *         to hold release, has none to call).
      */
     segue_status (*canvas_draw_distorted)(segue_canvas *canvas, segue_image *image,
                                           const segue_distortion *distortion);

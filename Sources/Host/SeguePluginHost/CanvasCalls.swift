@@ -111,16 +111,26 @@ enum CanvasCalls {
         }
     }
 
+    /// A segue_distortion's release.
+    private typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
     /// canvas_draw_distorted: records `image` distorted over the canvas
     /// frame. The plugin's release runs when the recording ends, or at once
-    /// when the call fails after the struct is read.
+    /// when the call fails, whenever the struct's declared size reaches it
+    /// (even a size refused as too short: only what it declares is read).
     static func drawDistorted(_ canvasHandle: OpaquePointer?, _ imageHandle: OpaquePointer?,
                               _ pointer: UnsafePointer<segue_distortion>?) throws {
         guard let pointer else { throw SegueError.invalidArgument("distortion is NULL") }
-        let d = try read(pointer, Layouts.distortion)
-        let context = ForeignPointer(pointer: d.context)
+        let raw = UnsafeRawPointer(pointer)
+        let releaseOffset = MemoryLayout<segue_distortion>.offset(of: \segue_distortion.release)!
+        let contextOffset = MemoryLayout<segue_distortion>.offset(of: \segue_distortion.context)!
+        let reachesRelease = Int(raw.load(as: UInt32.self)) >= releaseOffset + MemoryLayout<Release?>.size
+        let release = reachesRelease ? raw.loadUnaligned(fromByteOffset: releaseOffset, as: Release?.self) : nil
+        let context = ForeignPointer(pointer: reachesRelease
+            ? raw.loadUnaligned(fromByteOffset: contextOffset, as: UnsafeMutableRawPointer?.self) : nil)
         var handedOver = false
-        defer { if !handedOver, let release = d.release { release(context.pointer) } }
+        defer { if !handedOver, let release { release(context.pointer) } }
+        let d = try read(pointer, Layouts.distortion)
         let session = try session(canvasHandle)
         let image = try image(imageHandle)
         guard let map = d.map else { throw SegueError.invalidArgument("the distortion's map is NULL") }
@@ -129,9 +139,9 @@ enum CanvasCalls {
             throw SegueError.invalidArgument(
                 "the distortion's max_sample_offset (\(offset.x), \(offset.y)) must be finite and not negative")
         }
-        let release = d.release.map { release in { @Sendable in release(context.pointer) } }
+        let whenDone = release.map { release in { @Sendable in release(context.pointer) } }
         let distortion = Distortion(frame: session.canvas.frame, maxSampleOffset: (offset.x, offset.y),
-                                    release: release) { first, count, positions in
+                                    release: whenDone) { first, count, positions in
             map(context.pointer, first.cValue, Int32(count), positions)
         }
         handedOver = true
