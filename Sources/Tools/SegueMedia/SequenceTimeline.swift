@@ -24,8 +24,9 @@ public struct SequenceTimeline: Sendable {
     public enum Moment: Equatable, Sendable {
         /// One clip alone, `time` seconds into it.
         case clip(Int, time: Double)
-        /// Junction `j`: clip j at `fromTime`, clip j + 1 at `toTime`, `elapsed` seconds into the junction.
-        case junction(Int, fromTime: Double, toTime: Double, elapsed: Double)
+        /// Junction `j`: clip j at `fromTime`, clip j + 1 at `toTime` (which is
+        /// also how far into the junction it is).
+        case junction(Int, fromTime: Double, toTime: Double)
     }
 
     /// A clip shorter than the overlaps it takes part in is an error naming
@@ -64,7 +65,7 @@ public struct SequenceTimeline: Sendable {
         for j in overlaps.indices where overlaps[j] > 0 {
             let start = starts[j + 1]
             if time + epsilon >= start && time + epsilon < start + overlaps[j] {
-                return .junction(j, fromTime: time - starts[j], toTime: time - start, elapsed: time - start)
+                return .junction(j, fromTime: time - starts[j], toTime: time - start)
             }
         }
         var clip = 0

@@ -165,16 +165,17 @@ enum SequenceCommand {
         try sink.writeFrames(frames, width: width, height: height, label: command, quiet: quiet, detail: { index in
             if case .copy? = smart?.plan.segment(containing: index) { return "copying" }
             let encoding = smart == nil ? "" : "encoding "
-            if case .junction(let j, _, _, _) = timeline.moment(at: rate.time(ofFrame: index)) {
+            if case .junction(let j, _, _) = timeline.moment(at: rate.time(ofFrame: index)) {
                 return "\(encoding)junction \(j + 1) of \(junctions): \(paths[j].lastPathComponent) → \(paths[j + 1].lastPathComponent)"
             }
             return smart == nil ? nil : "encoding"
         }, sound: sound.map { sound in
             FrameSound(samples: { try sound.samples(ofFrame: $0, frameRate: rate) }, runsApart: soundApart)
         }) { index, target in
-            let moment = timeline.moment(at: rate.time(ofFrame: index))
+            let time = rate.time(ofFrame: index)
+            let moment = timeline.moment(at: time)
             switch moment {
-            case .clip(let k, _), .junction(let k, _, _, _): clips.close(before: k)
+            case .clip(let k, _), .junction(let k, _, _): clips.close(before: k)
             }
             switch moment {
             case .clip(let k, let time):
@@ -190,8 +191,8 @@ enum SequenceCommand {
                     try engine.render(.identity, from: nil, to: picture, progress: 1, scene: scene, into: target)
                     held = k
                 }
-            case .junction(let j, let fromTime, let toTime, let elapsed):
-                let progress = animation.progress(at: elapsed / overlaps[j] * animation.duration)
+            case .junction(let j, let fromTime, let toTime):
+                let progress = Self.progress(animation, timeline, junction: j, at: time)
                 try engine.render(transitions[j]!, from: try clips[j].picture(at: fromTime),
                                   to: try clips[j + 1].picture(at: toTime), progress: progress, scene: scene, into: target)
                 held = nil
@@ -201,6 +202,14 @@ enum SequenceCommand {
         if let smart, !quiet { Terminal.error("segue \(command): \(smart.report)") }
     }
 
+    /// Junction `j`'s progress at output second `time`: the animation run
+    /// over the junction's overlap. Frames and sound both take it from
+    /// here, so a picture and its crossfade move together.
+    static func progress(_ animation: Animation, _ timeline: SequenceTimeline, junction j: Int,
+                         at time: Double) -> Double {
+        animation.progress(at: (time - timeline.junctionStart(j)) / timeline.overlaps[j] * animation.duration)
+    }
+
     /// The clips' sounds placed on the timeline, crossfading through each
     /// junction; clip k's sound read by `reader(k)`.
     static func sound(timeline: SequenceTimeline, clips: [ClipShelf.Facts], animation: Animation, fade: AudioFade,
@@ -208,8 +217,7 @@ enum SequenceCommand {
         let rate = Double(format.sampleRate)
         func sample(_ seconds: Double) -> Int { Int((seconds * rate).rounded()) }
         func progress(junction j: Int, at outputSample: Int) -> Double {
-            animation.progress(at: (Double(outputSample) / rate - timeline.junctionStart(j)) / timeline.overlaps[j]
-                               * animation.duration)
+            Self.progress(animation, timeline, junction: j, at: Double(outputSample) / rate)
         }
         let voices = clips.indices.compactMap { k -> SoundMix.Voice? in
             guard clips[k].hasAudio else { return nil }
