@@ -25,7 +25,7 @@ struct RenderFuzzRegressionTests {
         var doubled = FuzzChoices([6, 2, 3, 0, 0, 2])
         let effects = Self.engine.catalog.effects
         let tree = RenderFuzzing.spec(&doubled, effects, depth: 0)
-        #expect(tree.components(separatedBy: ".opacity").count == 9, "\(tree)")
+        #expect(tree.split(separator: ".opacity", omittingEmptySubsequences: false).count == 9, "\(tree)")
         var chain = FuzzChoices([7, 0, 0, 5])
         #expect(RenderFuzzing.spec(&chain, effects, depth: 0).hasPrefix(".identity.combined(with: "))
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SegueBasics
 
 /// The easing functions users bring from elsewhere, each a closed form of
