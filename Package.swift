@@ -40,6 +40,8 @@
 //                    layouts by release, the version
 //   SegueVocabulary  points, rects, affine transforms, colours (SwiftUI's names), blend modes,
 //                    paths, parameter kinds and values, statuses, declaration rules (pure Swift)
+//   CSegue           include/, the public headers, compiled as C (so that a change to one
+//                    rebuilds every module that imports them)
 //
 // Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen, and
 // FFmpeg's libav* for the tools only, opened on first use: libsegue.so never links them)
@@ -117,10 +119,11 @@ let package = Package(
         // Our own C: kernels for AVX2, chosen at run time (Swift builds for the SSE2 baseline only).
         .target(name: "CVectorKernels", path: "Sources/System/CVectorKernels",
                 cSettings: [.unsafeFlags(["-gdwarf-4", "-O3", "-fvisibility=hidden", "-ffp-contract=off"])]),
-        // include/: the hand-written public headers, seen by Swift as a module.
-        .systemLibrary(name: "CSegue", path: "include"),
 
         // Sources/Shared: the vocabulary both sides of the plugin line speak, and its C shapes.
+        // CSegue is include/ (its include/ links there) compiled as C, so SwiftPM rebuilds
+        // whatever imports it when a header changes.
+        .target(name: "CSegue", path: "Sources/Shared/CSegue"),
         .target(name: "SegueVocabulary", path: "Sources/Shared/SegueVocabulary"),
         .target(name: "SegueABI", dependencies: ["SegueVocabulary", "CSegue"], path: "Sources/Shared/SegueABI"),
 
@@ -188,7 +191,9 @@ let package = Package(
                 linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
 
         .testTarget(name: "SegueVocabularyTests", dependencies: ["SegueVocabulary"]),
-        .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue"]),
+        // Every public struct's sizeof and offsetof as C compiles them, today's and each frozen release's.
+        .target(name: "CSegueLayouts", dependencies: ["CSegue"], path: "Tests/abi/Layouts"),
+        .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue", "CSegueLayouts"]),
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
         .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman", "CVectorKernels"]),
         .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO", "SegueWebP", "CWebP", "CVectorKernels"]),
