@@ -64,33 +64,76 @@ MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
 all: build frei0r mlt
 
-deps:
+# Stamps: a target that has no file of its own leaves one here, so a second
+# `make` finds everything done and does nothing.
+STAMPS := $(BUILD)/stamps
+
+# The packages are checked again (dpkg-query, never apt-get when all are
+# there) only when the lists or the installed packages change.
+$(STAMPS)/deps: Makefile scripts/install-deps $(wildcard /var/lib/dpkg/status)
 	@scripts/install-deps $(BUILD_PACKAGES)
+	@mkdir -p $(@D) && touch $@
 
-test-deps: deps
+$(STAMPS)/test-deps: Makefile scripts/install-deps $(wildcard /var/lib/dpkg/status) | $(STAMPS)/deps
 	@scripts/install-deps $(TEST_PACKAGES)
+	@mkdir -p $(@D) && touch $@
 
-build: deps
+deps: $(STAMPS)/deps
+
+test-deps: deps $(STAMPS)/test-deps
+
+# Everything SwiftPM compiles. SwiftPM itself decides what to rebuild (the
+# headers are a C target, CSegue, so a header change rebuilds every module
+# that imports them); make only asks it when one of these changed.
+SWIFT_INPUTS := Package.swift $(HEADERS) include/module.modulemap \
+                $(shell find Sources plugins Tests/abi/Layouts -name '*.swift' -o -name '*.c' -o -name '*.h' \
+                        -o -name '*.map' -o -name '*.modulemap')
+# What `make build` leaves in build/: an installation's layout.
+BUILT_HEADERS := $(patsubst include/%,$(BUILD)/include/%,$(HEADERS))
+BUILT_PLUGINS := $(patsubst %,$(BUILD)/lib/segue/plugins/%.so,$(PLUGINS) $(C_PLUGINS))
+BUILT := $(BUILD)/bin/segue $(BUILD)/lib/libsegue.so $(BUILT_HEADERS) $(BUILD)/lib/pkgconfig/segue.pc \
+         $(BUILD)/share/segue/valgrind.supp $(BUILT_PLUGINS)
+
+build: $(BUILT)
+
+$(STAMPS)/swift: $(SWIFT_INPUTS) | $(STAMPS)/deps
 	@command -v $(SWIFT) >/dev/null || { echo "Swift is needed: https://swift.org/install" >&2; exit 1; }
 	$(SWIFT) build -c release --static-swift-stdlib
-	@rm -rf $(BUILD)/bin $(BUILD)/lib/libsegue.so $(BUILD)/include
-	@mkdir -p $(BUILD)/bin $(BUILD)/lib/pkgconfig $(BUILD)/lib/segue/plugins $(BUILD)/include/segue
-	strip -o $(BUILD)/bin/segue $(RELEASE_DIR)/segue-cli
-	strip --strip-unneeded -o $(BUILD)/lib/libsegue.so $(RELEASE_DIR)/libsegue.so
-	cp include/segue.h $(BUILD)/include/
-	cp include/segue/*.h $(BUILD)/include/segue/
-	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in > $(BUILD)/lib/pkgconfig/segue.pc
-	@mkdir -p $(BUILD)/share/segue && cp share/segue/valgrind.supp $(BUILD)/share/segue/
-	@rm -f $(BUILD)/lib/segue/plugins/*.so
-	@for plugin in $(PLUGINS); do \
-		strip --strip-unneeded -o $(BUILD)/lib/segue/plugins/$$plugin.so $(RELEASE_DIR)/libsegue-plugin-$$plugin.so || exit 1; \
-	done
-	@for plugin in $(C_PLUGINS); do \
-		$(CC) -shared -fPIC -O3 -fno-trapping-math -fno-math-errno -std=c99 -Wall -Wextra -Werror -fvisibility=hidden \
-			-Iinclude plugins/$$plugin/$$plugin.c \
-			-lm -pthread -o $(BUILD)/lib/segue/plugins/$$plugin.so || exit 1; \
-	done
-	@echo "Built into $(BUILD)/: bin/segue, lib/libsegue.so, include/, lib/pkgconfig/segue.pc, lib/segue/plugins/ ($(PLUGINS) $(C_PLUGINS))"
+	@mkdir -p $(@D) && touch $@
+
+$(BUILD)/bin/segue: $(STAMPS)/swift
+	@mkdir -p $(@D)
+	strip -o $@ $(RELEASE_DIR)/segue-cli
+
+$(BUILD)/lib/libsegue.so: $(STAMPS)/swift
+	@mkdir -p $(@D)
+	strip --strip-unneeded -o $@ $(RELEASE_DIR)/libsegue.so
+
+$(BUILD)/lib/segue/plugins/%.so: $(STAMPS)/swift
+	@mkdir -p $(@D)
+	strip --strip-unneeded -o $@ $(RELEASE_DIR)/libsegue-plugin-$*.so
+
+# The plugins written in C: every .c file of plugins/<name>/ into one
+# <name>.so, compiled as a plugin author would: the headers alone, no library.
+define C_PLUGIN_RULE
+$(BUILD)/lib/segue/plugins/$(1).so: $(wildcard plugins/$(1)/*.c plugins/$(1)/*.h) $(HEADERS)
+	@mkdir -p $$(@D)
+	$(CC) -shared -fPIC -O3 -fno-trapping-math -fno-math-errno -std=c99 -Wall -Wextra -Werror -fvisibility=hidden \
+		-Iinclude $(wildcard plugins/$(1)/*.c) -lm -pthread -o $$@
+endef
+$(foreach plugin,$(C_PLUGINS),$(eval $(call C_PLUGIN_RULE,$(plugin))))
+
+$(BUILD)/include/%.h: include/%.h
+	@mkdir -p $(@D)
+	cp $< $@
+
+$(BUILD)/lib/pkgconfig/segue.pc: scripts/segue.pc.in include/segue/version.h
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+$(BUILD)/share/segue/valgrind.supp: share/segue/valgrind.supp
+	@mkdir -p $(@D)
+	cp $< $@
 
 # Each frei0r file is bridge.c compiled with its name; it finds libsegue.so
 # in the folder above its own at run time, so it links nothing of Segue's.
@@ -105,10 +148,12 @@ $(BUILD)/bridges/kdenlive-descriptors: bridges/kdenlive/descriptors.c $(BRIDGE_S
 
 # The descriptors read the parameters' ranges from the engine, so they are
 # remade whenever libsegue.so or its plugins change.
-frei0r: build $(patsubst %,$(FREI0R_DIR)/%.so,$(FREI0R_FILES)) $(BUILD)/bridges/kdenlive-descriptors
+$(STAMPS)/kdenlive: $(BUILD)/bridges/kdenlive-descriptors $(BUILD)/lib/libsegue.so $(BUILT_PLUGINS)
 	@rm -rf $(KDENLIVE_DIR) && mkdir -p $(KDENLIVE_DIR)
 	SEGUE_PLUGIN_PATH= $(BUILD)/bridges/kdenlive-descriptors $(BUILD)/lib/libsegue.so $(KDENLIVE_DIR)
-	@echo "Built $(FREI0R_DIR)/ ($(words $(FREI0R_FILES)) frei0r mixers) and $(KDENLIVE_DIR)/"
+	@mkdir -p $(@D) && touch $@
+
+frei0r: build $(patsubst %,$(FREI0R_DIR)/%.so,$(FREI0R_FILES)) $(STAMPS)/kdenlive
 
 # Like the frei0r files, the module finds libsegue.so from where it lies (after
 # following links to it), so it links nothing of Segue's; MLT finds modules
@@ -139,7 +184,7 @@ install: build frei0r mlt
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/segue.pc
 
 # The C examples, compiled as a user would: plain cc against the built tree.
-$(BUILD)/examples/%: examples/%.c examples/y4m.h $(HEADERS) build
+$(BUILD)/examples/%: examples/%.c examples/y4m.h $(BUILT_HEADERS) $(BUILD)/lib/libsegue.so
 	@mkdir -p $(BUILD)/examples
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue \
 		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
@@ -148,7 +193,7 @@ $(BUILD)/examples/%: examples/%.c examples/y4m.h $(HEADERS) build
 TEST_C_HEADERS := $(wildcard Tests/c/*.h)
 
 # C programs that test the API, compiled the same way.
-$(BUILD)/tests/%: Tests/c/%.c $(HEADERS) $(TEST_C_HEADERS) build
+$(BUILD)/tests/%: Tests/c/%.c $(BUILT_HEADERS) $(TEST_C_HEADERS) $(BUILD)/lib/libsegue.so
 	@mkdir -p $(BUILD)/tests
 	$(CC) -std=c99 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $< -L$(BUILD)/lib -lsegue -lm \
 		-Wl,-rpath,$(abspath $(BUILD))/lib -o $@
@@ -164,7 +209,7 @@ unit-test: build
 	$(SWIFT) test
 
 # Test plugins, compiled as a plugin author would: headers only, no library.
-$(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(HEADERS) $(TEST_C_HEADERS) build
+$(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(BUILT_HEADERS) $(TEST_C_HEADERS)
 	@mkdir -p $(BUILD)/tests/plugins
 	$(CC) -shared -fPIC -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -lm -o $@
 
@@ -187,7 +232,10 @@ $(PYTHON_VENV)/ready:
 	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check $(PYTHON_PACKAGES)
 	@touch $@
 
-python: build $(PYTHON_VENV)/ready
+python: $(STAMPS)/python
+
+$(STAMPS)/python: $(PYTHON_VENV)/ready python/pyproject.toml python/setup.py $(wildcard python/segue/*.py) \
+		$(BUILD)/lib/libsegue.so $(BUILT_PLUGINS)
 	@rm -rf $(PYTHON_DIR)/src $(PYTHON_DIR)/dist && mkdir -p $(PYTHON_DIR)/src/segue/lib/segue/plugins
 	cp python/pyproject.toml python/setup.py $(PYTHON_DIR)/src/
 	cp python/segue/*.py python/segue/py.typed $(PYTHON_DIR)/src/segue/
@@ -197,6 +245,7 @@ python: build $(PYTHON_VENV)/ready
 		-w $(PYTHON_DIR)/dist $(PYTHON_DIR)/src
 	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps $(PYTHON_DIR)/dist/*.whl
 	@echo "Built $$(ls $(PYTHON_DIR)/dist/*.whl), installed in $(PYTHON_VENV)"
+	@mkdir -p $(@D) && touch $@
 
 # The tests import the wheel installed into the environment, never python/ itself.
 python-test: python $(BUILD)/examples/render_frame $(BUILD)/tests/plugins/misbehaving.so
@@ -232,7 +281,7 @@ sanitized-sweep: build
 		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 	@rm -rf $(SANITIZED) && mkdir -p $(SANITIZED)/plugins
 	$(SWIFT_CLANG) -shared -fPIC $(SANITIZE_FLAGS) -fno-trapping-math -fno-math-errno -std=c99 -Wall -Wextra -Werror \
-		-fvisibility=hidden -Iinclude plugins/xfade/xfade.c -lm -pthread -o $(SANITIZED)/plugins/xfade.so
+		-fvisibility=hidden -Iinclude $(wildcard plugins/xfade/*.c) -lm -pthread -o $(SANITIZED)/plugins/xfade.so
 	@for plugin in $(PLUGINS); do ln -s $(abspath $(BUILD))/lib/segue/plugins/$$plugin.so $(SANITIZED)/plugins/; done
 	$(SWIFT_CLANG) $(SANITIZE_FLAGS) -std=c99 -Wall -Wextra -Werror -pedantic -pthread -Iinclude Tests/c/progress_sweep.c \
 		-L.build/asan/release -lsegue -lm -Wl,-rpath,$(abspath .build/asan/release) -o $(SANITIZED)/progress_sweep
@@ -262,7 +311,7 @@ BENCH_OUT      ?= .
 QUICK          ?=
 BENCH_PACKAGES := ffmpeg python3 melt frei0r-plugins
 
-$(BUILD)/bench/segue_bench: bench/segue_bench.c $(HEADERS) build
+$(BUILD)/bench/segue_bench: bench/segue_bench.c $(BUILT_HEADERS) $(BUILD)/lib/libsegue.so
 	@mkdir -p $(BUILD)/bench
 	$(CC) -std=c99 -O3 -Wall -Wextra -Werror -pedantic -pthread -I$(BUILD)/include $$(pkg-config --cflags pixman-1) \
 		$< -L$(BUILD)/lib -lsegue $$(pkg-config --libs pixman-1) -lm -Wl,-rpath,$(abspath $(BUILD))/lib -o $@
