@@ -1,8 +1,9 @@
 # Segue — build, test and demo from a fresh Debian machine with Swift installed.
 #
 #   make            build everything into build/, laid out like an installation
-#   make test       unit tests, C programs (also under valgrind), CLI end to end, short fuzzing, ThreadSanitizer,
-#                   the progress sweep under AddressSanitizer and UBSan
+#   make test       the module map, unit tests, C programs (also under valgrind), CLI end to end, short fuzzing,
+#                   ThreadSanitizer, the progress sweep under AddressSanitizer and UBSan
+#   make check-modules  each Swift target imports what it declares; Package.swift's header is the module map
 #   make fuzz       fuzz the spec parsers, PNG reader, photos' ICC and HEIF, plugin descriptors (FUZZ_SECONDS each)
 #   make demo       render the demo into build/demo
 #   make python     the Python package as a wheel carrying libsegue.so and the seed plugins
@@ -59,7 +60,7 @@ KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 MLT_DIR      := $(BUILD)/lib/mlt-7
 MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
-.PHONY: all build frei0r mlt python deps test-deps install test unit-test system-test python-test golden demo clean \
+.PHONY: all build frei0r mlt python deps test-deps install test check-modules unit-test system-test python-test golden demo clean \
 	fuzz fuzz-check tsan sanitized-sweep bench bench-check
 
 all: build frei0r mlt
@@ -157,7 +158,7 @@ frei0r: build $(patsubst %,$(FREI0R_DIR)/%.so,$(FREI0R_FILES)) $(STAMPS)/kdenliv
 
 # Like the frei0r files, the module finds libsegue.so from where it lies (after
 # following links to it), so it links nothing of Segue's; MLT finds modules
-# in one folder only, where the README says to link it.
+# in one folder only, where docs/hosts.md says to link it.
 $(MLT_MODULE): bridges/mlt/module.c $(BRIDGE_SHARED) $(HEADERS) | build
 	@mkdir -p $(MLT_DIR)
 	$(CC) -shared -fPIC -O2 -std=c11 -Wall -Wextra -Werror -fvisibility=hidden -I$(BUILD)/include \
@@ -203,7 +204,12 @@ $(BUILD)/tests/frei0r_host: Tests/c/frei0r_host.c $(TEST_C_HEADERS)
 	@mkdir -p $(BUILD)/tests
 	$(CC) -std=c11 -Wall -Wextra -Werror -pthread $< -ldl -o $@
 
-test: test-deps unit-test system-test python-test fuzz-check tsan sanitized-sweep
+test: test-deps check-modules unit-test system-test python-test fuzz-check tsan sanitized-sweep
+
+# The module map: each Swift target imports exactly what it declares, and
+# Package.swift's header lists every module above those it depends on.
+check-modules: deps
+	scripts/check-modules
 
 unit-test: build
 	$(SWIFT) test

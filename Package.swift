@@ -2,52 +2,55 @@
 //
 // Segue: SwiftUI's transition model for anyone who can call C.
 //
-// The folders under Sources/ show the architecture; each module depends only
-// on those below it in its list, or in a list further down:
+// The folders under Sources/ show the architecture. This header is the one
+// module map: each module is listed once, and depends only on modules listed
+// below it (its dependencies are declared in its target further down).
+// `make check-modules` (run by `make test`) checks both: each target imports
+// exactly what it declares, and no declaration points up this list.
 //
 // Sources/Tools: the segue command and what only it uses (not in libsegue.so)
-//   SegueCLI         the segue tool                      -> SegueEngine, SegueMedia, SegueSamples, SegueWebP
-//   SegueMedia       video and pictures through FFmpeg's -> SegueImageIO, CAV, CHeif, CLCMS, CZlib
-//                    libraries: reading, colours, sequence timing, writing
-//   SegueSamples     the demo's sample pictures          -> SegueText
-//   SegueWebP        animated WebP (the demo's previews) -> SegueImageIO
+//   SegueCLI         the segue tool
+//   SegueMedia       video and pictures through FFmpeg's libraries: reading (MediaReader, AudioReader),
+//                    colours (ColourConversion, ColourProfile), HEIC and AVIF (HEIFPhoto), sequence
+//                    timing (SequenceTimeline), writing (MediaWriter), smart rendering (Splicing/)
+//   SegueSamples     the demo's sample pictures
+//   SegueWebP        animated WebP (the demo's previews)
 //
 // Sources/Host: the engine, and libsegue.so over it
-//   SegueC           libsegue.so: the C functions        -> SegueEngine, SegueABI
-//   SegueEngine      effects, scenes, the render pipeline -> SeguePluginHost, SegueModel, SegueImageIO, SegueText
-//   SeguePluginHost  loading plugins, their host table   -> SegueModel, SegueText, SegueABI
-//   SegueModel       transitions, animations, specs      -> SegueBasics (numbers only, no pixels)
-//   SegueImageIO     PNG, YUV, files written whole       -> SegueCompositor, CInterruptCleanup, CWriteback,
-//                                                           CVectorKernels
-//   SegueText        text: FreeType, fontconfig          -> SegueCompositor
-//   SegueCompositor  surfaces; recording, planning,      -> SegueBasics, CPixman, CVectorKernels
-//                    execution, kernels, pixman
-//   SegueBasics      the error type, locks, handle tags  -> SegueVocabulary
+//   SegueC           libsegue.so: the C functions, checked against the headers by `@c @implementation`
+//   SegueEngine      effects, scenes, the render pipeline
+//   SeguePluginHost  loading plugins (dlopen, checks, descriptors read by struct_size), the host table
+//   SegueModel       transitions, animations, specs (numbers only, no pixels)
+//   SegueImageIO     PNG, the pixel layouts at the edge (I420, NV12, RGBA …), YUV4MPEG2, files
+//                    written whole (on a writer thread, with early writeback)
+//   SegueText        text: FreeType, fontconfig
+//   SegueCompositor  surfaces; recording, planning, execution, kernels, pixman
+//   SegueBasics      the error type, locks, the handle table
 //
-// Sources/PluginKit: the plugin side of the ABI. Plugins (plugins/<name>, one
-// libsegue-plugin-<name>.so each, and packages like examples/swift-plugin)
-// never link the host's modules; they see the C headers, through the kit:
-//
-//   Segue<Name>Plugin (libsegue-plugin-<name>.so)     <- plugins/<name>/Plugin: segue_kit_main(), static stdlib
-//          |
-//   Segue<Name>                                       <- plugins/<name>/Effects: the effects (tests link these)
-//          |
-//   SeguePluginKit -> SeguePluginEntry -> CSegue      <- Swift kit | C: the exported segue_plugin_entry | include/
-//   SeguePluginKitTesting                             <- a fake host for plugins' unit tests
+// Sources/PluginKit: the plugin side of the ABI. Plugins (plugins/<name>: the
+// effects in Effects/, which tests link, and the .so in Plugin/, one
+// libsegue-plugin-<name>.so each, with its own static stdlib; and packages like
+// examples/swift-plugin) never link the host's modules: they see the C headers
+// through the kit.
+//   SeguePluginKitTesting  a fake host for plugins' unit tests
+//   SeguePluginKit    the Swift kit: effects, parameters, the canvas
+//   SeguePluginEntry  its C part: the exported segue_plugin_entry
 //
 // Sources/Shared: what both sides of the plugin line speak, defined once
-//   SegueABI         the vocabulary's C shapes, struct   -> SegueVocabulary, CSegue
-//                    layouts by release, the version
+//   SegueABI         the vocabulary's C shapes, struct layouts by release, the version
 //   SegueVocabulary  points, rects, affine transforms, colours (SwiftUI's names), blend modes,
 //                    paths, parameter kinds and values, statuses, declaration rules (pure Swift)
 //   CSegue           include/, the public headers, compiled as C (so that a change to one
 //                    rebuilds every module that imports them)
 //
-// Sources/System: the C libraries (pixman, libpng, FreeType, libwebp, dlopen, and
-// FFmpeg's libav* for the tools only, opened on first use: libsegue.so never links them)
-// as Swift modules, and our own C: CInterruptCleanup for the signal handler,
-// CWriteback for sync_file_range, CVectorKernels for AVX2 chosen at run time;
-// include/ is CSegue, the public headers.
+// Sources/System: the C libraries as Swift modules, and our own C. FFmpeg's and
+// libheif's are for the tools only and opened on first use: libsegue.so never links them.
+//   CAV              FFmpeg's libav*         CHeif            libheif
+//   CLCMS            Little CMS (ICC)        CZlib            zlib (PNG's iCCP)
+//   CWebP            libwebp                 CFreeType        FreeType and fontconfig
+//   CPNG             libpng                  CPixman          pixman
+//   CDynamicLoader   dlopen                  CInterruptCleanup  removing half-written files from a signal handler
+//   CWriteback       sync_file_range         CVectorKernels   AVX2 kernels chosen at run time
 //
 // The C headers in include/ are the contract; SegueC implements them with
 // `@c @implementation`, so the compiler checks every exported signature.
@@ -74,6 +77,14 @@ let pluginLinkerFlags = [
     "-Xlinker", "--exclude-libs=ALL",
 ]
 
+/// The plugins written in Swift: plugins/<folder>/Effects is the module
+/// Segue<Module>, plugins/<folder>/Plugin the .so, libsegue-plugin-<folder>.so.
+let plugins: [(folder: String, module: String)] = [
+    ("clip", "SegueClip"), ("sliding-door", "SegueSlidingDoor"), ("explode", "SegueExplode"),
+    ("count-up", "SegueCountUp"), ("tiktok", "SegueTikTok"), ("distortions", "SegueDistortions"),
+    ("particles", "SegueParticles"),
+]
+
 let package = Package(
     name: "Segue",
     products: [
@@ -82,15 +93,10 @@ let package = Package(
         // For plugins written in Swift outside this repository (examples/swift-plugin).
         .library(name: "SeguePluginKit", targets: ["SeguePluginKit"]),
         .library(name: "SeguePluginKitTesting", targets: ["SeguePluginKitTesting"]),
-        // Plugins: libsegue-plugin-<name>.so, installed as lib/segue/plugins/<name>.so.
-        .library(name: "segue-plugin-clip", type: .dynamic, targets: ["SegueClipPlugin"]),
-        .library(name: "segue-plugin-sliding-door", type: .dynamic, targets: ["SegueSlidingDoorPlugin"]),
-        .library(name: "segue-plugin-explode", type: .dynamic, targets: ["SegueExplodePlugin"]),
-        .library(name: "segue-plugin-count-up", type: .dynamic, targets: ["SegueCountUpPlugin"]),
-        .library(name: "segue-plugin-tiktok", type: .dynamic, targets: ["SegueTikTokPlugin"]),
-        .library(name: "segue-plugin-distortions", type: .dynamic, targets: ["SegueDistortionsPlugin"]),
-        .library(name: "segue-plugin-particles", type: .dynamic, targets: ["SegueParticlesPlugin"]),
-    ],
+    ] as [Product] + plugins.map {
+        // Plugins: libsegue-plugin-<folder>.so, installed as lib/segue/plugins/<folder>.so.
+        .library(name: "segue-plugin-\($0.folder)", type: .dynamic, targets: [$0.module + "Plugin"])
+    },
     targets: [
         // Sources/System: the C libraries, from Debian's -dev packages, as Swift modules.
         .systemLibrary(name: "CPixman", path: "Sources/System/CPixman", pkgConfig: "pixman-1",
@@ -121,8 +127,6 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-gdwarf-4", "-O3", "-fvisibility=hidden", "-ffp-contract=off"])]),
 
         // Sources/Shared: the vocabulary both sides of the plugin line speak, and its C shapes.
-        // CSegue is include/ (its include/ links there) compiled as C, so SwiftPM rebuilds
-        // whatever imports it when a header changes.
         .target(name: "CSegue", path: "Sources/Shared/CSegue"),
         .target(name: "SegueVocabulary", path: "Sources/Shared/SegueVocabulary"),
         .target(name: "SegueABI", dependencies: ["SegueVocabulary", "CSegue"], path: "Sources/Shared/SegueABI"),
@@ -132,31 +136,39 @@ let package = Package(
         .target(name: "SegueModel", dependencies: ["SegueBasics"], path: "Sources/Host/SegueModel"),
         .target(name: "SegueCompositor", dependencies: ["SegueBasics", "CPixman", "CVectorKernels"],
                 path: "Sources/Host/SegueCompositor"),
-        .target(name: "SegueImageIO", dependencies: ["SegueCompositor", "CPNG", "CInterruptCleanup", "CWriteback",
-                                                     "CVectorKernels"],
+        .target(name: "SegueImageIO",
+                dependencies: ["SegueBasics", "SegueCompositor", "CPNG", "CInterruptCleanup", "CWriteback",
+                               "CVectorKernels"],
                 path: "Sources/Host/SegueImageIO"),
-        .target(name: "SegueText", dependencies: ["SegueCompositor", "CFreeType", "CPixman"],
+        .target(name: "SegueText", dependencies: ["SegueBasics", "SegueCompositor", "CFreeType", "CPixman"],
                 path: "Sources/Host/SegueText"),
         .target(name: "SeguePluginHost",
-                dependencies: ["SegueModel", "SegueCompositor", "SegueText", "SegueABI", "CSegue", "CDynamicLoader"],
+                dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SegueText", "SegueABI", "CSegue",
+                               "CDynamicLoader"],
                 path: "Sources/Host/SeguePluginHost"),
         .target(name: "SegueEngine",
-                dependencies: ["SegueModel", "SegueCompositor", "SegueImageIO", "SegueText", "SeguePluginHost"],
+                dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SegueText", "SeguePluginHost"],
                 path: "Sources/Host/SegueEngine"),
         .target(
             name: "SegueC",
-            dependencies: ["SegueEngine", "SegueABI", "CSegue"],
+            dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SegueImageIO", "SeguePluginHost",
+                           "SegueEngine", "SegueABI", "CSegue"],
             path: "Sources/Host/SegueC",
             exclude: ["exports.map"],
             linkerSettings: [.unsafeFlags(sharedLibraryLinkerFlags)]
         ),
 
         // Sources/Tools: the segue command and what only it uses.
-        .target(name: "SegueWebP", dependencies: ["SegueImageIO", "CWebP"], path: "Sources/Tools/SegueWebP"),
-        .target(name: "SegueSamples", dependencies: ["SegueCompositor", "SegueText"], path: "Sources/Tools/SegueSamples"),
-        .target(name: "SegueMedia", dependencies: ["SegueImageIO", "CAV", "CHeif", "CLCMS", "CZlib"],
+        .target(name: "SegueWebP", dependencies: ["SegueBasics", "SegueCompositor", "SegueImageIO", "CWebP"],
+                path: "Sources/Tools/SegueWebP"),
+        .target(name: "SegueSamples", dependencies: ["SegueBasics", "SegueCompositor", "SegueText"],
+                path: "Sources/Tools/SegueSamples"),
+        .target(name: "SegueMedia",
+                dependencies: ["SegueBasics", "SegueCompositor", "SegueImageIO", "CAV", "CHeif", "CLCMS", "CZlib"],
                 path: "Sources/Tools/SegueMedia"),
-        .executableTarget(name: "SegueCLI", dependencies: ["SegueEngine", "SegueMedia", "SegueSamples", "SegueWebP", "SegueABI"],
+        .executableTarget(name: "SegueCLI",
+                          dependencies: ["SegueVocabulary", "SegueABI", "SegueBasics", "SegueModel", "SegueCompositor",
+                                         "SegueImageIO", "SegueEngine", "SegueMedia", "SegueSamples", "SegueWebP"],
                           path: "Sources/Tools/SegueCLI"),
 
         // Sources/PluginKit: the plugin side of the ABI. The Swift plugin kit, and the C
@@ -167,46 +179,37 @@ let package = Package(
         // A fake host that records what an effect draws, for plugins' unit tests.
         .target(name: "SeguePluginKitTesting", dependencies: ["SeguePluginKit", "SegueABI", "CSegue"],
                 path: "Sources/PluginKit/SeguePluginKitTesting"),
-        // Plugins: the effects (linked by the tests), and the .so's target (never linked by tests).
-        .target(name: "SegueClip", dependencies: ["SeguePluginKit"], path: "plugins/clip/Effects"),
-        .target(name: "SegueClipPlugin", dependencies: ["SegueClip"], path: "plugins/clip/Plugin",
-                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
-        .target(name: "SegueSlidingDoor", dependencies: ["SeguePluginKit"], path: "plugins/sliding-door/Effects"),
-        .target(name: "SegueSlidingDoorPlugin", dependencies: ["SegueSlidingDoor"], path: "plugins/sliding-door/Plugin",
-                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
-        .target(name: "SegueExplode", dependencies: ["SeguePluginKit"], path: "plugins/explode/Effects"),
-        .target(name: "SegueExplodePlugin", dependencies: ["SegueExplode"], path: "plugins/explode/Plugin",
-                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
-        .target(name: "SegueCountUp", dependencies: ["SeguePluginKit"], path: "plugins/count-up/Effects"),
-        .target(name: "SegueCountUpPlugin", dependencies: ["SegueCountUp"], path: "plugins/count-up/Plugin",
-                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
-        .target(name: "SegueTikTok", dependencies: ["SeguePluginKit"], path: "plugins/tiktok/Effects"),
-        .target(name: "SegueTikTokPlugin", dependencies: ["SegueTikTok"], path: "plugins/tiktok/Plugin",
-                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
-        .target(name: "SegueDistortions", dependencies: ["SeguePluginKit"], path: "plugins/distortions/Effects"),
-        .target(name: "SegueDistortionsPlugin", dependencies: ["SegueDistortions"], path: "plugins/distortions/Plugin",
-                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
-        .target(name: "SegueParticles", dependencies: ["SeguePluginKit"], path: "plugins/particles/Effects"),
-        .target(name: "SegueParticlesPlugin", dependencies: ["SegueParticles"], path: "plugins/particles/Plugin",
-                linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
-
+    ] as [Target] + plugins.flatMap { plugin -> [Target] in [
+        // Each plugin: its effects (linked by the tests), and the .so's target (never linked by tests).
+        .target(name: plugin.module, dependencies: ["SeguePluginKit"], path: "plugins/\(plugin.folder)/Effects"),
+        .target(name: plugin.module + "Plugin", dependencies: [.target(name: plugin.module), "SeguePluginKit"],
+                path: "plugins/\(plugin.folder)/Plugin", linkerSettings: [.unsafeFlags(pluginLinkerFlags)]),
+    ] } + ([
         .testTarget(name: "SegueVocabularyTests", dependencies: ["SegueVocabulary"]),
         // Every public struct's sizeof and offsetof as C compiles them, today's and each frozen release's.
         .target(name: "CSegueLayouts", dependencies: ["CSegue"], path: "Tests/abi/Layouts"),
-        .testTarget(name: "SegueABITests", dependencies: ["SegueABI", "SegueVocabulary", "CSegue", "CSegueLayouts"]),
-        .testTarget(name: "SegueModelTests", dependencies: ["SegueModel"]),
-        .testTarget(name: "SegueCompositorTests", dependencies: ["SegueCompositor", "CPixman", "CVectorKernels"]),
-        .testTarget(name: "SegueImageIOTests", dependencies: ["SegueImageIO", "SegueWebP", "CWebP", "CVectorKernels"]),
-        .testTarget(name: "SegueEngineTests", dependencies: ["SegueEngine", "CPixman"]),
-        .testTarget(name: "SeguePluginHostTests", dependencies: ["SeguePluginHost", "SegueABI", "CPixman"]),
-        .testTarget(name: "SegueTextTests", dependencies: ["SegueText", "CPixman"]),
-        .testTarget(name: "SegueMediaTests", dependencies: ["SegueMedia"]),
-        .testTarget(name: "SegueSamplesTests", dependencies: ["SegueSamples", "SegueImageIO"]),
-        .testTarget(name: "SeguePluginKitTests", dependencies: ["SeguePluginKit", "SeguePluginKitTesting", "SegueABI", "SegueClip", "SegueSlidingDoor", "SegueExplode",
-                                                                 "SegueCountUp", "SegueTikTok", "SegueDistortions",
-                                                                 "SegueParticles"]),
+        .testTarget(name: "SegueABITests", dependencies: ["SegueVocabulary", "SegueABI", "CSegue", "CSegueLayouts"]),
+        .testTarget(name: "SegueModelTests", dependencies: ["SegueBasics", "SegueModel"]),
+        .testTarget(name: "SegueCompositorTests",
+                    dependencies: ["SegueBasics", "SegueCompositor", "CPixman", "CVectorKernels"]),
+        .testTarget(name: "SegueImageIOTests",
+                    dependencies: ["SegueBasics", "SegueCompositor", "SegueImageIO", "SegueWebP", "CPNG", "CWebP",
+                                   "CVectorKernels"]),
+        .testTarget(name: "SegueEngineTests",
+                    dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SegueEngine", "CPixman"]),
+        .testTarget(name: "SeguePluginHostTests",
+                    dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SeguePluginHost", "SegueABI",
+                                   "CSegue", "CPixman"]),
+        .testTarget(name: "SegueTextTests",
+                    dependencies: ["SegueBasics", "SegueCompositor", "SegueText", "CFreeType", "CPixman"]),
+        .testTarget(name: "SegueMediaTests", dependencies: ["SegueBasics", "SegueCompositor", "SegueMedia"]),
+        .testTarget(name: "SegueSamplesTests",
+                    dependencies: ["SegueBasics", "SegueCompositor", "SegueImageIO", "SegueSamples"]),
+        .testTarget(name: "SeguePluginKitTests",
+                    dependencies: ["SeguePluginKit", "SeguePluginKitTesting", "SegueABI", "CSegue"]
+                        + plugins.map { .target(name: $0.module) }),
         // Renders the built plugins (build/lib/segue/plugins, from `make build`) through the engine.
         .testTarget(name: "SegueEffectTests",
-                    dependencies: ["SegueEngine", "SegueText", "SegueCompositor", "SegueModel", "SegueBasics", "CSegue"]),
-    ]
+                    dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SegueText", "SegueEngine", "CSegue"]),
+    ] as [Target])
 )
