@@ -1,4 +1,5 @@
 import CSegue
+import Glibc
 import SegueABI
 import SegueVocabulary
 import Testing
@@ -64,5 +65,51 @@ import Testing
         #expect(SegueVersion.string == SEGUE_VERSION_STRING)
         #expect(SegueVersion.number == UInt32(SEGUE_VERSION_MAJOR * 10000 + SEGUE_VERSION_MINOR * 100 + SEGUE_VERSION_PATCH))
         #expect(SegueVersion.pluginABI == UInt32(SEGUE_PLUGIN_ABI_VERSION))
+    }
+
+    /// The one reading of a C value, for the C API and plugins alike, keeps
+    /// types.h's rules: a bool is 0 or 1, an integer whole within ±2⁵³, an
+    /// enumeration or string has text.
+    @Test func cValuesAreReadAsTypesHSays() throws {
+        func value(_ kind: Int, _ number: Double = 0, text: UnsafePointer<CChar>? = nil) -> segue_value {
+            var v = segue_value()
+            v.kind = segue_kind(UInt32(kind))
+            v.number = number
+            v.text = text
+            return v
+        }
+        #expect(try ParameterValue(value(SEGUE_KIND_BOOL, 1), name: "x") == .bool(true))
+        #expect(try ParameterValue(value(SEGUE_KIND_BOOL, 0), name: "x") == .bool(false))
+        for bad in [2, 0.5, -1, .nan] {
+            #expect(throws: ABIRefusal.self) { try ParameterValue(value(SEGUE_KIND_BOOL, bad), name: "x") }
+        }
+        #expect(try ParameterValue(value(SEGUE_KIND_INTEGER, -7), name: "x") == .integer(-7))
+        for bad in [1.5, .nan, .infinity, 1e300] {
+            #expect(throws: ABIRefusal.self) { try ParameterValue(value(SEGUE_KIND_INTEGER, bad), name: "x") }
+        }
+        do {
+            _ = try ParameterValue(value(SEGUE_KIND_BOOL, 2), name: "active[0] ('bold')")
+            Issue.record("a bool of 2 was read")
+        } catch {
+            #expect(error.message == "active[0] ('bold') is a bool but holds 2.0, not 0 or 1")
+        }
+        let values: [ParameterValue] = [.number(-2.5), .integer(7), .bool(true), .bool(false),
+                                        .color(Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)),
+                                        .point(Point(x: 3, y: -4)), .enumeration("channels"), .string("%.1f")]
+        for original in values {
+            var kept: [UnsafeMutablePointer<CChar>] = []
+            let c = segue_value(original) { s in
+                let copy = strdup(s)!
+                kept.append(copy)
+                return UnsafePointer(copy)
+            }
+            #expect(try ParameterValue(c, name: "v") == original, "both ways")
+            kept.forEach { free($0) }
+        }
+        #expect(throws: ABIRefusal.self) { try ParameterValue(value(SEGUE_KIND_ENUM), name: "x") }
+        #expect(throws: ABIRefusal.self) { try ParameterValue(value(99), name: "x") }
+        let hello = strdup("hello")!
+        defer { free(hello) }
+        #expect(try ParameterValue(value(SEGUE_KIND_STRING, text: hello), name: "x") == .string("hello"))
     }
 }

@@ -10,28 +10,6 @@ import Testing
 
 /// Tests run one at a time: in-memory plugins share one effect list.
 @Suite(.serialized) struct PluginHostTests {
-    @Test("C values convert both ways for every kind")
-    func valuesRoundTrip() throws {
-        let values: [ParameterValue] = [.number(-2.5), .integer(7), .bool(true), .color(Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)),
-                                        .point(Point(x: 3, y: -4)), .enumeration("channels"), .string("%.1f")]
-        for value in values {
-            var kept: [UnsafeMutablePointer<CChar>] = []
-            let c = segue_value(value) { s in
-                let copy = strdup(s)!
-                kept.append(copy)
-                return UnsafePointer(copy)
-            }
-            #expect(try CValues.value(c, "v") == value)
-            kept.forEach { free($0) }
-        }
-        var bad = segue_value()
-        bad.kind = 99
-        #expect(throws: SegueError.self) { try CValues.value(bad, "v") }
-        bad.kind = segue_kind(SEGUE_KIND_INTEGER)
-        bad.number = 1.5
-        #expect(throws: SegueError.self) { try CValues.value(bad, "v") }
-    }
-
     @Test("a valid in-memory plugin is read into model descriptors")
     func readsDescriptors() throws {
         let effect = InMemoryPlugin.effect(id: "test.wobble", name: "wobble",

@@ -136,8 +136,8 @@ struct DescriptorReader {
             _ = try text(v.text, what)
         }
         do {
-            return try CValues.value(v, what)
-        } catch let error as SegueError {
+            return try ParameterValue(v, name: what)
+        } catch {
             throw malformed(error.message)
         }
     }

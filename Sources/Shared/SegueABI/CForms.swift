@@ -145,3 +145,39 @@ extension segue_value {
         }
     }
 }
+
+extension ParameterValue {
+    /// The value a `segue_value` holds, read as types.h defines it: an
+    /// integer is whole and within ±2⁵³, a bool is 0 or 1, an enumeration
+    /// or a string has text. The one reading of C values, for the C API's
+    /// parameters and plugins' descriptors alike. `name` says which value it
+    /// was, for the message.
+    /// - Throws: `ABIRefusal` naming `name` for a value that breaks those
+    ///   rules, or an unknown kind.
+    public init(_ v: segue_value, name: String) throws(ABIRefusal) {
+        switch Int(v.kind) {
+        case SEGUE_KIND_NUMBER:
+            self = .number(v.number)
+        case SEGUE_KIND_INTEGER:
+            guard v.number == v.number.rounded(), abs(v.number) <= DeclarationRules.maximumInteger else {
+                throw ABIRefusal(message: "\(name) is an integer but holds \(v.number)")
+            }
+            self = .integer(Int(v.number))
+        case SEGUE_KIND_BOOL:
+            guard v.number == 0 || v.number == 1 else {
+                throw ABIRefusal(message: "\(name) is a bool but holds \(v.number), not 0 or 1")
+            }
+            self = .bool(v.number == 1)
+        case SEGUE_KIND_COLOR:
+            self = .color(Color(v.color))
+        case SEGUE_KIND_POINT:
+            self = .point(Point(v.point))
+        case SEGUE_KIND_ENUM, SEGUE_KIND_STRING:
+            guard let text = v.text else { throw ABIRefusal(message: "\(name) has kind \(v.kind) but no text") }
+            let string = String(cString: text)
+            self = Int(v.kind) == SEGUE_KIND_ENUM ? .enumeration(string) : .string(string)
+        default:
+            throw ABIRefusal(message: "\(name) has unknown kind \(v.kind)")
+        }
+    }
+}

@@ -40,10 +40,10 @@ public struct GrowableStruct<Layout>: Sendable {
     /// The struct at `pointer` as this side's layout, read by the size it declares.
     /// - Parameter defaults: the values of the fields an earlier layout lacks
     ///   (nil: all zero).
-    /// - Throws: `GrowableStruct.Refusal` for a size no release had.
+    /// - Throws: `ABIRefusal` for a size no release had.
     public func read(_ pointer: UnsafeRawPointer, declaredSize declared: Int, defaults: Layout? = nil)
-        throws(Refusal) -> Layout {
-        if let problem = problem(withSize: declared) { throw Refusal(message: problem) }
+        throws(ABIRefusal) -> Layout {
+        if let problem = problem(withSize: declared) { throw ABIRefusal(message: problem) }
         let value = UnsafeMutablePointer<Layout>.allocate(capacity: 1)
         defer { value.deallocate() }
         let raw = UnsafeMutableRawPointer(value)
@@ -54,11 +54,5 @@ public struct GrowableStruct<Layout>: Sendable {
         }
         raw.copyMemory(from: pointer, byteCount: min(declared, size))
         return value.move()
-    }
-
-    /// A struct size no release of the struct had.
-    public struct Refusal: Error, Sendable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
     }
 }
