@@ -315,7 +315,7 @@ class HDRKeepTests(Workspace):
         a = self.hdr_clip("a.mp4", "testsrc2", "smpte2084")
         b = self.hdr_clip("b.mp4", "mandelbrot", "smpte2084")
         out = self.path("render.mp4")
-        report = segue("render", "--from", a, "--to", b, "--transition", ".opacity", "--duration", "1.5", "--hdr",
+        report = segue("render", "--from", a, "--to", b, "--transition", ".opacity", "--length", "1.5", "--hdr",
                        "keep", "-o", out, check=0).stderr
         self.assertRegex(report, r"copied \d+ of 46 frames")
         self.assertEqual(hdr_metadata(out)[:4], ("hevc", "Main 10", "yuv420p10le",

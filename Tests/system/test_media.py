@@ -376,6 +376,35 @@ class RenderVideoTests(Workspace):
         _, _, source = media.frames(a)
         self.assertGreaterEqual(media.psnr(ours[0], source[15]), 40)
 
+    def test_duration_stretches_the_animation_and_length_shows_it_finished(self):
+        red, blue = self.path("red.png"), self.path("blue.png")
+        write_png(red, 32, 16, [(255, 0, 0, 255)] * 512)
+        write_png(blue, 32, 16, [(0, 0, 255, 255)] * 512)
+        def frames(*options):
+            folder = self.path(f"frames{len(os.listdir(self.dir))}")
+            os.mkdir(folder)
+            segue("render", "--from", red, "--to", blue, "--transition", ".opacity", "--blend", "plusLighter",
+                  "--fps", "10", *options, "-q", "-o", os.path.join(folder, "f%03d.png"), check=0)
+            return [read_png(os.path.join(folder, name))[2] for name in sorted(os.listdir(folder))]
+        # A 1-s linear animation stretched over 2 s: frame k of 21 at progress k / 20, as 'sequence' stretches it.
+        stretched = frames("--animation", ".linear(duration: 1)", "--duration", "2")
+        self.assertEqual(len(stretched), 21)
+        for k in (0, 5, 10, 15, 20):
+            red_part = stretched[k][0][0]
+            self.assertAlmostEqual(red_part, 255 * (1 - k / 20), delta=1, msg=f"frame {k}")
+        # The same frames as a 2-s linear animation left as it is.
+        self.assertEqual(frames("--animation", ".linear(duration: 2)"), stretched)
+        # --length renders on past the transition's end: its frames show it finished.
+        longer = frames("--animation", ".linear(duration: 1)", "--duration", "2", "--length", "3")
+        self.assertEqual(len(longer), 31)
+        self.assertEqual(longer[:21], stretched)
+        self.assertEqual(longer[30], stretched[20])
+        self.assertEqual(longer[30][0], (0, 0, 255, 255))
+        refused = segue("render", "--to", blue, "--transition", ".opacity", "--duration", "0", "-o", self.path("x.y4m"))
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn("option '--duration' needs the seconds the transition lasts, above 0 and up to 3600, not '0'",
+                      refused.stderr)
+
 
 class LiveSheetTests(Workspace):
     def test_a_sheet_of_a_video_plays_it_across_the_frames(self):

@@ -168,11 +168,11 @@ class SmartRenderingTests(Workspace):
         # last frame, at 3 s, which begins a GOP: its keyframe alone.
         for transition in (".opacity", ".slide", ".push(from: .bottom).combined(with: .opacity)"):
             with self.subTest(transition=transition):
-                self.smart("--from", a, "--to", b, "--transition", transition, "--duration", "3", command="render",
+                self.smart("--from", a, "--to", b, "--transition", transition, "--length", "3", command="render",
                            copied=61)
         # Once finished, this one leaves the removed clip on top at half its size: nothing is copied.
         result = segue("render", "--from", a, "--to", b, "--transition", ".scale(0.5)", "--stacking", "removed",
-                       "--duration", "3", "-o", self.path("out.mp4"), check=0)
+                       "--length", "3", "-o", self.path("out.mp4"), check=0)
         self.assertIn("segue render: the transition does not leave --to (b.mp4) as it is once finished: "
                       "re-encoding every frame", result.stderr)
         self.assertNotIn("copied", result.stderr)
@@ -190,7 +190,7 @@ class SmartRenderingTests(Workspace):
                        "--duration", "0.5", "-o", sequence, check=0).stderr
         self.assertIn("copied", report)
         rendered = self.path("render.mp4")
-        report = segue("render", "--from", a, "--to", b, "--transition", ".opacity", "--duration", "3",
+        report = segue("render", "--from", a, "--to", b, "--transition", ".opacity", "--length", "3",
                        "-o", rendered, check=0).stderr
         self.assertIn("copied", report)
         for path in (sequence, rendered):

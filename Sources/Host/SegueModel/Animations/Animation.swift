@@ -271,6 +271,14 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The progress `time` seconds into a run stretched (or squeezed) to
+    /// last `length` seconds: the whole animation, delay included, over
+    /// `length`, exactly 1 from `length` on. What `--duration` means on the
+    /// command line. `length` must be positive and finite.
+    public func progress(at time: Double, over length: Double) -> Double {
+        progress(at: time / length * duration)
+    }
+
     public var description: String { spec }
 
     // MARK: - Checks

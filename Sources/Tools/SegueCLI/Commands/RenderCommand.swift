@@ -10,18 +10,22 @@ enum RenderCommand {
     static let summary = "render a transition between two pictures or videos to a video, YUV4MPEG2 or PNGs"
     static let help = """
         Usage: segue render [--from A] [--to B] --transition SPEC [--animation SPEC]
-                            [--duration S] [--fps RATE] [--frames N] [options] -o OUTPUT
+                            [--duration S] [--length S] [--fps RATE] [--frames N] [options] -o OUTPUT
 
         Renders the transition as time passes under the animation: the first frame is
-        at time 0, the last at the end of the animation, exactly in the identity state.
+        at time 0, the last at the end of the transition, exactly in the identity state.
+        --duration stretches the animation to the seconds the transition should last,
+        as in 'segue sequence'; --length renders longer, showing the finished
+        transition (a video still playing).
+
         A and B are pictures (PNG, JPEG, HEIC, AVIF, WebP, GIF, TIFF, BMP) or videos
         (mp4, mov, mkv, webm, y4m …): a video stays live, the removed one playing its
-        last --duration seconds, the inserted one its first, and their sound
-        crossfades along the transition's progress. A video named with a time range plays that
-        part of it ('talk.mp4#t=12.5,48', '#t=,20', '#t=3': W3C Media Fragments, as
+        last seconds, the inserted one its first, and their sound crossfades along
+        the transition's progress. A video named with a time range plays that part
+        of it ('talk.mp4#t=12.5,48', '#t=,20', '#t=3': W3C Media Fragments, as
         in 'segue sequence'); --from-start and --to-start count from its start.
 
-        Once the animation has ended, frames that show the inserted video as it is
+        Once the transition has ended, frames that show the inserted video as it is
         (a transition that leaves it unchanged, at its size) take its decoded frames
         as they are; a video file (mp4, mov, mkv) copies them, bit for bit, where
         'segue sequence' would (see docs/smart-rendering.md), and --reencode encodes
@@ -31,17 +35,19 @@ enum RenderCommand {
           --from FILE           the view being removed
           --to FILE             the view being inserted
           --from-start S        where in --from the transition starts (default: its length
-                                less the duration)
+                                less the transition's duration)
           --to-start S          where in --to the transition starts (default: 0)
           --transition SPEC     a SwiftUI transition, e.g. '.push(from: .trailing)'
           --animation SPEC      how progress follows time (default: .easeInOut(duration: 1))
-          --duration S          seconds of output (default: the animation's duration,
-                                for springs their settling time); frames past the
-                                animation's end hold its last frame
+          --duration S          seconds the transition lasts, the animation stretched to
+                                fill them, as in 'segue sequence' (default: the animation's
+                                duration, for springs their settling time)
+          --length S            seconds of output (default: the transition's duration);
+                                frames past the transition's end show it finished
           --fps RATE            frames per second: 25, 29.97, 30000/1001 … (default: the
                                 video's, else 30)
-          --frames N            exactly N frames spread evenly over the duration
-                                (default: duration × fps + 1)
+          --frames N            exactly N frames spread evenly over the length
+                                (default: length × fps + 1)
           -o, --output OUTPUT   'out/frame%04d.png' for numbered PNGs, 'out.y4m' for a
                                 YUV4MPEG2 file, '-' for YUV4MPEG2 on standard output,
                                 'out.mp4' (or .mkv, .mov, .webm) for a video with sound
@@ -58,6 +64,7 @@ enum RenderCommand {
           segue render --from a.png --to b.png --transition .opacity --blend plusLighter \\
               --animation '.easeIn(duration: 2)' --fps 60 -o fade.y4m
           segue render --from a.mp4 --to b.mp4 --transition .explode --duration 1.5 -o out.mp4
+          segue render --from a.mp4 --to b.mp4 --transition .opacity --length 3 -o longer.mp4
         """
 
     static let command = Command(name: name, summary: summary, help: help, run: run)
@@ -65,7 +72,8 @@ enum RenderCommand {
     static func run(_ arguments: [String]) throws {
         let args = try Arguments(arguments, command: name, options: [
             .value("--from"), .value("--to"), .value("--from-start"), .value("--to-start"), .value("--transition"),
-            .value("--animation"), .value("--duration"), .value("--fps"), .value("--frames"), .value("-o", "--output"),
+            .value("--animation"), .value("--duration"), .value("--length"), .value("--fps"), .value("--frames"),
+            .value("-o", "--output"),
             .flag("-q", "--quiet"), .flag("--reencode"),
         ] + MediaOptions.options + SceneOptions.options)
         guard args.positional.isEmpty else {
@@ -81,7 +89,8 @@ enum RenderCommand {
         let animation = try args.value("--animation").map {
             try Inputs.animation($0, option: "--animation", command: name)
         } ?? .easeInOut(duration: 1)
-        let duration = try args.number("--duration", in: 0...86_400) ?? animation.duration
+        let duration = try Self.duration(args, animation: animation)
+        let length = try args.number("--length", in: Self.lengths) ?? duration
         var settings = try MediaOptions.settings(args)
         if !MediaWriter.handles(output) { settings.audio = nil }
         let (from, to) = try Inputs.clips(args, engine: engine, audio: settings.audio,
@@ -93,16 +102,17 @@ enum RenderCommand {
         let fromStart = try Inputs.start(args, "--from-start", clip: from, duration: duration)
         let toStart = try Inputs.start(args, "--to-start", clip: to, duration: duration)
         let rate = try args.frameRate("--fps") ?? (to ?? from).flatMap(\.frameRate) ?? FrameRate(30)!
-        let frameCount = try args.integer("--frames", in: 1...1_000_000) ?? rate.frameCount(in: duration) + 1
+        let frameCount = try args.integer("--frames", in: 1...1_000_000) ?? rate.frameCount(in: length) + 1
         let frames = try MediaOptions.range(args, frames: frameCount)
         let sizeSource = (to ?? from)!
         let scene = try SceneOptions.scene(args, defaultSize: (sizeSource.width, sizeSource.height))
         func time(_ index: Int) -> Double {
-            frameCount == 1 ? duration : duration * Double(index) / Double(frameCount - 1)
+            frameCount == 1 ? length : length * Double(index) / Double(frameCount - 1)
         }
         let sound = try settings.audio.map { format in
             try Self.sound(from: from, fromStart: fromStart, to: to, toStart: toStart, frames: frameCount, frameRate: rate,
-                           animation: animation, fade: MediaOptions.audioFade(args), format: format)
+                           progressAt: { animation.progress(at: $0, over: duration) },
+                           fade: MediaOptions.audioFade(args), format: format)
         }
         let (width, height) = (scene.width!, scene.height!)
         let matrix = Clip.outputMatrix([from?.nativeMatrix, to?.nativeMatrix])
@@ -111,7 +121,9 @@ enum RenderCommand {
                                                                         removing: from != nil, opaque: true)
         func shownAsIs(_ index: Int) -> Double? {
             let t = time(index)
-            guard leavesTo, let to, to.width == width, to.height == height, animation.progress(at: t) == 1 else { return nil }
+            guard leavesTo, let to, to.width == width, to.height == height, animation.progress(at: t, over: duration) == 1 else {
+                return nil
+            }
             return toStart + t
         }
         let named = [("--from", from), ("--to", to)].compactMap { option, clip in
@@ -145,20 +157,35 @@ enum RenderCommand {
             }
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),
-                              progress: animation.progress(at: t), scene: scene, into: target)
+                              progress: animation.progress(at: t, over: duration), scene: scene, into: target)
             return .picture(target)
         }
         if let smart, !args.has("-q") { Terminal.error("segue \(name): \(smart.report)") }
     }
 
+    /// Seconds the transition lasts: --duration, or the animation's own.
+    /// Above 0 (a cut, which `sequence` makes, has nothing to render) and up
+    /// to an hour, as a junction of `sequence`.
+    static func duration(_ args: Arguments, animation: Animation) throws -> Double {
+        guard let text = args.value("--duration") else { return animation.duration }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            throw UsageError("option '--duration' needs the seconds the transition lasts, above 0 and up to 3600, "
+                             + "not '\(text)'", command: args.command)
+        }
+        return seconds
+    }
+
+    /// Seconds of output --length accepts.
+    static let lengths = 0...86_400.0
+
     /// The two clips' sounds over the transition: the removed one fading out
-    /// as the inserted one fades in, along the animation's progress.
+    /// as the inserted one fades in, along the transition's progress at each second.
     private static func sound(from: Clip?, fromStart: Double, to: Clip?, toStart: Double, frames: Int,
-                              frameRate: FrameRate, animation: Animation, fade: AudioFade,
+                              frameRate: FrameRate, progressAt: @escaping (Double) -> Double, fade: AudioFade,
                               format: AudioFormat) throws -> SoundMix {
         let rate = format.sampleRate
         let total = frameRate.tick(ofFrame: frames, ticksPerSecond: rate)
-        func progress(_ sample: Int) -> Double { animation.progress(at: Double(sample) / Double(rate)) }
+        func progress(_ sample: Int) -> Double { progressAt(Double(sample) / Double(rate)) }
         var voices: [SoundMix.Voice] = []
         // A clip's sound starts where its picture does: at its trim's start, plus --from-start or --to-start.
         func sample(_ clip: Clip, _ start: Double) -> Int { Int(((clip.start + start) * Double(rate)).rounded()) }

@@ -48,8 +48,9 @@ enum SequenceCommand {
         Options:
           --transition SPEC     a SwiftUI transition, 'cut', 'random', or one per junction
                                 (default: .opacity with --blend plusLighter, a true crossfade)
-          --duration S          seconds each junction lasts, or one per junction; 0 is a hard cut
-                                (default: the animation's duration)
+          --duration S          seconds each junction lasts, the animation stretched to fill
+                                them (as in 'segue render'), or one per junction; 0 is a hard
+                                cut (default: the animation's duration)
           --animation SPEC      how each transition progresses (default: .easeInOut(duration: 1))
           --hold S              seconds a picture stays still between its transitions (default: 2)
           --fps RATE            output frames per second: 25, 29.97, 30000/1001 … (default: the
@@ -207,7 +208,7 @@ enum SequenceCommand {
     /// here, so a picture and its crossfade move together.
     static func progress(_ animation: Animation, _ timeline: SequenceTimeline, junction j: Int,
                          at time: Double) -> Double {
-        animation.progress(at: (time - timeline.junctionStart(j)) / timeline.overlaps[j] * animation.duration)
+        animation.progress(at: time - timeline.junctionStart(j), over: timeline.overlaps[j])
     }
 
     /// The clips' sounds placed on the timeline, crossfading through each
