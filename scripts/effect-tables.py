@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Prints the README's parameter tables of the shipped effects, from what the
-built plugins declare (`segue describe NAME --json`). Usage:
+"""Prints the parameter tables of the shipped effects in docs/plugins.md, from
+what the built plugins declare (`segue describe NAME --json`). Usage:
     effect-tables.py BUILD_DIR
-The README's copy between the markers is checked by Tests/system/test_readme.py;
-regenerate it with this script when a plugin's parameters change."""
+docs/plugins.md's copy between the markers is checked by
+Tests/system/test_readme.py; regenerate it with this script when a plugin's
+parameters change."""
 import json
 import subprocess
 import sys

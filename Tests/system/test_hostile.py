@@ -34,13 +34,22 @@ def self_combined(leaf, times):
     return spec
 
 
-def readme_animations():
-    """Every animation the README names: the specs in the first column of its Animations tables and in its
-    --animation examples, and every name `segue list` gives (bare, unless the README shows it only with
-    arguments: .timingCurve, .steps): SwiftUI's curves and springs, Penner's, glsl-easings' and CSS's."""
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
-        text = readme.read()
-    section = text[text.index("### Animations"):text.index("## The command line")]
+def documented_animations():
+    """Every animation the documentation names: the specs in the first column of the Animations tables of
+    docs/spec-language.md, the --animation examples of the README and of every guide in docs/, and every name
+    `segue list` gives (bare, unless the documentation shows it only with arguments: .timingCurve, .steps):
+    SwiftUI's curves and springs, Penner's, glsl-easings' and CSS's."""
+    documents = [os.path.join(ROOT, "README.md")] + sorted(
+        os.path.join(ROOT, "docs", name) for name in os.listdir(os.path.join(ROOT, "docs")) if name.endswith(".md"))
+    texts = {}
+    for path in documents:
+        with open(path, encoding="utf-8") as document:
+            texts[os.path.relpath(path, ROOT)] = document.read()
+    text = "\n".join(texts.values())
+    guide = texts[os.path.join("docs", "spec-language.md")]
+    start = guide.index("## Animations")
+    end = guide.find("\n## ", start + 1)
+    section = guide[start:end if end >= 0 else len(guide)]
     named = set()
     for row in re.findall(r"(?m)^\| (`.*?) \|", section):
         named.update(cell for cell in re.findall(r"`([^`]+)`", row) if not cell.startswith(("(", "A.")))
@@ -66,8 +75,8 @@ class SweepTests(unittest.TestCase):
         transitions = int(re.search(r"(\d+) transitions", result.stdout).group(1))
         self.assertGreater(transitions, 58 + 20, "every xfade transition, every built-in and plugin effect")
 
-    def test_every_animation_the_readme_names_through_every_transition(self):
-        animations = readme_animations()
+    def test_every_animation_the_documentation_names_through_every_transition(self):
+        animations = documented_animations()
         for expected in (".bouncy", ".snappy", ".spring(duration: 0.6, bounce: 0.3)", ".easeInBack",
                          ".easeOutElastic", ".interpolatingSpring(stiffness: 170, damping: 15)"):
             self.assertIn(expected, animations)

@@ -37,7 +37,7 @@ class InstallTests(Workspace):
         frei0r = [d for d in descriptors if d.startswith("segue_")]
         self.assertEqual(sorted(d.replace(".xml", ".so") for d in frei0r), mixers)
         self.assertEqual(sorted(d.replace(".", "_", 1) for d in descriptors if d not in frei0r), sorted(frei0r))
-        # So does the MLT module, linked into a module folder as the README says.
+        # So does the MLT module, linked into a module folder as docs/hosts.md says.
         if shutil.which("melt"):
             folder = run(os.path.join(ROOT, "scripts", "mlt-repository"), self.path("mlt-modules"),
                          os.path.join(prefix, "lib", "mlt-7", "libmltsegue.so"), check=0).stdout.strip()

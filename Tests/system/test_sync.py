@@ -83,10 +83,11 @@ class SyncTests(Workspace):
                       check=0)
                 self.assertInSync(output)
 
-    def test_range_pieces_joined_by_the_readme_recipe_stay_in_sync(self):
-        """The README's recipe: pieces with lossless sound (--audio-codec pcm_f32le in .mov), joined by FFmpeg's
-        concat demuxer, the picture copied and the sound encoded once. Each piece's sound is exactly its frames'
-        share: joined, the samples are the whole render's, and the mp4 is in sync at every flash."""
+    def test_range_pieces_joined_by_the_documented_recipe_stay_in_sync(self):
+        """The range recipe of docs/command-line.md (Joining clips): pieces with lossless sound (--audio-codec
+        pcm_f32le in .mov), joined by FFmpeg's concat demuxer, the picture copied and the sound encoded once. Each
+        piece's sound is exactly its frames' share: joined, the samples are the whole render's, and the mp4 is in
+        sync at every flash."""
         whole = self.path("whole.mov")
         segue("sequence", *self.clips, "--transition", ".opacity", "--duration", "0.5", "--audio-codec", "pcm_f32le",
               "-q", "-o", whole, check=0)

@@ -15,7 +15,7 @@
  *     .asymmetric(insertion: .move(edge: .trailing).combined(with: .opacity),
  *                 removal: .scale(scale: 0.5, anchor: .bottom))
  *     .modifier(active: .scale(scale: 0.2), identity: .scale(scale: 1))
- * The README has the full grammar.
+ * docs/spec-language.md has the full grammar.
  */
 #ifndef SEGUE_TRANSITION_H
 #define SEGUE_TRANSITION_H

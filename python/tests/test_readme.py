@@ -1,4 +1,5 @@
-"""The README's two Python examples, run as written."""
+"""The two Python examples of docs/python.md, run as written; the README's one
+example is the first of them."""
 import re
 import subprocess
 import sys
@@ -13,8 +14,12 @@ from conftest import REPO, picture
 
 
 def examples():
+    return re.findall(r"```python\n(.*?)```", (REPO / "docs" / "python.md").read_text(), re.S)
+
+
+def test_the_readme_example_is_the_guide_s_first():
     section = (REPO / "README.md").read_text().split("## From Python", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```python\n(.*?)```", section, re.S)
+    assert re.findall(r"```python\n(.*?)```", section, re.S) == examples()[:1]
 
 
 def test_the_five_line_example(tmp_path):
