@@ -22,12 +22,12 @@ CC      ?= cc
 BUILD   := build
 VERSION := $(shell sed -n 's/^\#define SEGUE_VERSION_STRING "\(.*\)"/\1/p' include/segue/version.h)
 
-BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config \
+BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev fonts-dejavu-core libwebp-dev pkg-config python3 \
                   libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev frei0r-plugins-dev \
                   liblcms2-dev zlib1g-dev libheif-dev \
                   libmlt-dev
 # melt and gst-launch run the frei0r bridge and the MLT module in the tests; headless Chromium plays spliced files.
-TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind melt gstreamer1.0-tools gstreamer1.0-plugins-base \
+TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind groff-base melt gstreamer1.0-tools gstreamer1.0-plugins-base \
                   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
                   chromium-headless-shell
 RELEASE_DIR    := .build/release
@@ -93,7 +93,7 @@ SWIFT_INPUTS := Package.swift $(HEADERS) include/module.modulemap \
 BUILT_HEADERS := $(patsubst include/%,$(BUILD)/include/%,$(HEADERS))
 BUILT_PLUGINS := $(patsubst %,$(BUILD)/lib/segue/plugins/%.so,$(PLUGINS) $(C_PLUGINS))
 BUILT := $(BUILD)/bin/segue $(BUILD)/lib/libsegue.so $(BUILT_HEADERS) $(BUILD)/lib/pkgconfig/segue.pc \
-         $(BUILD)/share/segue/valgrind.supp $(BUILT_PLUGINS)
+         $(BUILD)/share/segue/valgrind.supp $(BUILT_PLUGINS) $(STAMPS)/man
 
 build: $(BUILT)
 
@@ -131,6 +131,14 @@ $(BUILD)/include/%.h: include/%.h
 $(BUILD)/lib/pkgconfig/segue.pc: scripts/segue.pc.in include/segue/version.h
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(abspath $(BUILD))|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# The man pages, segue(1) and segue-<command>(1), made from the commands' own --help.
+MAN_DIR := $(BUILD)/share/man/man1
+
+$(STAMPS)/man: $(BUILD)/bin/segue scripts/man-pages
+	@rm -rf $(MAN_DIR)
+	scripts/man-pages $(BUILD)/bin/segue $(MAN_DIR)
+	@mkdir -p $(@D) && touch $@
 
 $(BUILD)/share/segue/valgrind.supp: share/segue/valgrind.supp
 	@mkdir -p $(@D)
@@ -179,8 +187,9 @@ install: build frei0r mlt
 	install -m 644 include/segue.h $(DESTDIR)$(PREFIX)/include/segue.h
 	install -m 644 include/segue/*.h $(DESTDIR)$(PREFIX)/include/segue/
 	install -m 755 $(BUILD)/lib/segue/plugins/*.so $(DESTDIR)$(PREFIX)/lib/segue/plugins/
-	install -d $(DESTDIR)$(PREFIX)/share/segue
+	install -d $(DESTDIR)$(PREFIX)/share/segue $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 share/segue/valgrind.supp $(DESTDIR)$(PREFIX)/share/segue/
+	install -m 644 $(MAN_DIR)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/segue.pc
 

@@ -11,7 +11,8 @@ class InstallTests(Workspace):
         prefix = self.path("prefix")
         run("make", "-C", ROOT, "--no-print-directory", "install", f"PREFIX={prefix}", check=0)
         for relative in ("bin/segue", "lib/libsegue.so", "include/segue.h", "include/segue/render.h",
-                         "lib/pkgconfig/segue.pc", "share/segue/valgrind.supp"):
+                         "lib/pkgconfig/segue.pc", "share/segue/valgrind.supp", "share/man/man1/segue.1",
+                         "share/man/man1/segue-sequence.1"):
             self.assertTrue(os.path.isfile(os.path.join(prefix, relative)), relative)
         self.assertTrue(os.path.isdir(os.path.join(prefix, "lib", "segue", "plugins")))
         flags = run("env", f"PKG_CONFIG_PATH={prefix}/lib/pkgconfig", "pkg-config", "--cflags", "--libs", "segue",
