@@ -147,7 +147,7 @@ let package = Package(
                                "CDynamicLoader"],
                 path: "Sources/Host/SeguePluginHost"),
         .target(name: "SegueEngine",
-                dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SegueText", "SeguePluginHost"],
+                dependencies: ["SegueBasics", "SegueModel", "SegueCompositor", "SeguePluginHost"],
                 path: "Sources/Host/SegueEngine"),
         .target(
             name: "SegueC",
@@ -168,7 +168,8 @@ let package = Package(
                 path: "Sources/Tools/SegueMedia"),
         .executableTarget(name: "SegueCLI",
                           dependencies: ["SegueVocabulary", "SegueABI", "SegueBasics", "SegueModel", "SegueCompositor",
-                                         "SegueImageIO", "SegueEngine", "SegueMedia", "SegueSamples", "SegueWebP"],
+                                         "SegueImageIO", "SegueText", "SegueEngine", "SegueMedia", "SegueSamples",
+                                         "SegueWebP"],
                           path: "Sources/Tools/SegueCLI"),
 
         // Sources/PluginKit: the plugin side of the ABI. The Swift plugin kit, and the C

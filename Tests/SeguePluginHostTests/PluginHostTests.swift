@@ -433,17 +433,26 @@ import Testing
         for y in 0..<8 { for x in 0..<9 { input[x, y] = UInt32(truncatingIfNeeded: (x * 7 + y * 13) &* 0x0101_0101) | 0xFF00_0000 } }
         let frame = Rect(x: 2, y: 1, width: 6, height: 5)
         func placed(_ transform: AffineTransform) -> DrawItem { DrawItem(source: .surface(input), transform: transform) }
-        var faded = placed(.translation(x: 2, y: 1)), clipped = faded, framed = faded
+        var faded = placed(.translation(x: 2, y: 1)), clipped = faded, framed = faded, cropped = faded, added = faded
+        var tinted = faded, croppedShort = faded
         faded.opacity = 0.5
         clipped.clip = .rect(Rect(x: 3, y: 1, width: 6, height: 5))
         framed.clip = .rect(frame)
+        cropped.crop = Rect(x: 0, y: 0, width: 7, height: 6)
+        croppedShort.crop = Rect(x: 1, y: 0, width: 7, height: 6)
+        added.blend = .plusLighter
+        tinted.tint = Color(red: 1, green: 0, blue: 0, alpha: 1)
+        // The compositor's own rule for lending a view's pixels (Compositor.existingPixels): a crop only
+        // chooses which pixels, and plusLighter onto transparency leaves them as they are.
         let lent: [(String, [DrawItem])] = [("placed at the frame", [placed(.translation(x: 2, y: 1))]),
                                             ("larger than the frame", [placed(.translation(x: -1, y: 0))]),
-                                            ("clipped to the frame", [framed])]
+                                            ("clipped to the frame", [framed]), ("cropped, covering", [cropped]),
+                                            ("added (plusLighter)", [added])]
         let drawn: [(String, [DrawItem])] = [("between pixels", [placed(.translation(x: 1.5, y: 1))]),
                                              ("short of the frame", [placed(.translation(x: 3, y: 1))]),
                                              ("scaled", [placed(.scale(x: 2, y: 2))]),
                                              ("faded", [faded]), ("clipped inside the frame", [clipped]),
+                                             ("cropped short of the frame", [croppedShort]), ("tinted", [tinted]),
                                              ("two images", [placed(.translation(x: 2, y: 1)), faded])]
         for (expected, cases) in [(1, lent), (0, drawn)] {
             for (name, items) in cases {

@@ -18,7 +18,7 @@ import Testing
             }
         for sample in Sample.allCases {
             for (width, height) in sizes {
-                let surface = try sample.render(width: width, height: height)
+                let surface = try sample.render(width: width, height: height, compositor: compositor)
                 try PNG.write(surface, to: "\(folder)/\(sample.rawValue)-\(width)x\(height).png")
                 if !sample.isOpaque {
                     try PNG.write(try Self.overChecker(surface), to: "\(folder)/\(sample.rawValue)-\(width)x\(height)-checker.png")

@@ -3,6 +3,9 @@ import SegueCompositor
 import SegueSamples
 import Testing
 
+/// What draws the samples in these tests, as an engine's compositor would.
+let compositor = Compositor(threads: 0)
+
 @Suite struct CatalogueTests {
     @Test func namesAndSummaries() {
         #expect(Sample.names == ["helloWorld", "command", "button", "score", "onboarding1", "onboarding2",
@@ -25,7 +28,7 @@ import Testing
 
     @Test(arguments: [(0, 10), (10, 0), (-1, 5), (Surface.maximumSide + 1, 4)])
     func badSizesAreRefused(size: (Int, Int)) {
-        #expect(throws: SegueError.self) { _ = try Sample.helloWorld.render(width: size.0, height: size.1) }
+        #expect(throws: SegueError.self) { _ = try Sample.helloWorld.render(width: size.0, height: size.1, compositor: compositor) }
         #expect(throws: SegueError.self) { _ = try Sample.photo.picture(width: size.0, height: size.1) }
     }
 }
@@ -37,7 +40,7 @@ import Testing
     @Test(arguments: Sample.allCases)
     func rendersAtEveryRequiredSize(sample: Sample) throws {
         for (width, height) in requiredSizes {
-            let surface = try sample.render(width: width, height: height)
+            let surface = try sample.render(width: width, height: height, compositor: compositor)
             #expect(surface.width == width && surface.height == height)
             let census = AlphaCensus(surface)
             #expect(census.invalid == 0, "\(sample) \(width)×\(height): \(census.invalid) pixels have a channel above alpha")
@@ -56,7 +59,7 @@ import Testing
     @Test(arguments: Sample.allCases)
     func rendersAtOddSizes(sample: Sample) throws {
         for (width, height) in [(1, 1), (2, 3), (37, 19), (120, 400), (300, 300), (1000, 90)] {
-            let surface = try sample.render(width: width, height: height)
+            let surface = try sample.render(width: width, height: height, compositor: compositor)
             #expect(AlphaCensus(surface).invalid == 0)
             if sample.isOpaque { #expect(AlphaCensus(surface).opaque == width * height) }
         }
@@ -64,8 +67,8 @@ import Testing
 
     @Test(arguments: Sample.allCases)
     func isDeterministic(sample: Sample) throws {
-        let first = try sample.render(width: 640, height: 360)
-        let second = try sample.render(width: 640, height: 360)
+        let first = try sample.render(width: 640, height: 360, compositor: compositor)
+        let second = try sample.render(width: 640, height: 360, compositor: compositor)
         #expect(first.hasSamePixels(as: second))
         // Also with a single-threaded compositor of its own.
         let third = try Surface(width: 640, height: 360)
@@ -76,7 +79,7 @@ import Testing
     /// Alpha handling must show: fully transparent, partly transparent and opaque pixels.
     @Test(arguments: [Sample.helloWorld, .cutout], [(160, 120), (640, 360), (1920, 1080)])
     func hasEveryKindOfAlpha(sample: Sample, size: (Int, Int)) throws {
-        let census = AlphaCensus(try sample.render(width: size.0, height: size.1))
+        let census = AlphaCensus(try sample.render(width: size.0, height: size.1, compositor: compositor))
         #expect(census.transparent > 0)
         #expect(census.partial > 0)
         #expect(census.opaque > 0)
@@ -85,7 +88,7 @@ import Testing
     /// The cutout's holes, glass and band are regions, not just anti-aliased
     /// edges: a good share of its card area is partly transparent.
     @Test func cutoutHasLargeTranslucentRegions() throws {
-        let surface = try Sample.cutout.render(width: 640, height: 360)
+        let surface = try Sample.cutout.render(width: 640, height: 360, compositor: compositor)
         let census = AlphaCensus(surface)
         let card = surface.bounds { $0.a == 255 }
         let cardArea = card.width * card.height
@@ -101,7 +104,7 @@ import Testing
     @Test(arguments: [(160, 120), (640, 360), (1920, 1080)])
     func helloWorldIsWhiteTextOnAnOrangeCard(size: (Int, Int)) throws {
         let (width, height) = size
-        let surface = try Sample.helloWorld.render(width: width, height: height)
+        let surface = try Sample.helloWorld.render(width: width, height: height, compositor: compositor)
         let card = surface.bounds(where: isColor(0xFF9500))
         #expect(!card.isEmpty)
         #expect(abs((card.x0 + card.x1) - width) <= 2 && abs((card.y0 + card.y1) - height) <= 2,
@@ -117,7 +120,7 @@ import Testing
     @Test(arguments: [(160, 120), (640, 360), (1920, 1080)])
     func distortionCardIsAGlobeAndTextOnPaleBlueOutlinedInBlue(size: (Int, Int)) throws {
         let (width, height) = size
-        let surface = try Sample.distortionCard.render(width: width, height: height)
+        let surface = try Sample.distortionCard.render(width: width, height: height, compositor: compositor)
         // The outline, opaque blue, bounds the card; the card is centred.
         let outline = surface.bounds(where: isColor(0x007AFF, tolerance: 2))
         #expect(abs((outline.x0 + outline.x1) - width) <= 2 && abs((outline.y0 + outline.y1) - height) <= 2,
@@ -136,7 +139,7 @@ import Testing
     }
 
     @Test func darkCardIsAWarmCaptionOnADarkCard() throws {
-        let surface = try Sample.darkCard.render(width: 640, height: 360)
+        let surface = try Sample.darkCard.render(width: 640, height: 360, compositor: compositor)
         let dark = surface.bounds { $0.a == 255 && $0.r < 50 && $0.g < 50 && $0.b < 60 }
         #expect(abs((dark.x0 + dark.x1) - 640) <= 3 && abs((dark.y0 + dark.y1) - 360) <= 3)
         #expect(dark.height > 360 * 6 / 10 && dark.width > 640 * 6 / 10)
@@ -146,7 +149,7 @@ import Testing
     }
 
     @Test func commandIsABigBlackSymbolOnTransparency() throws {
-        let surface = try Sample.command.render(width: 640, height: 360)
+        let surface = try Sample.command.render(width: 640, height: 360, compositor: compositor)
         let ink = surface.bounds(where: isBlack)
         #expect(ink.height > 360 * 6 / 10 && ink.height < 360 * 9 / 10)
         #expect(abs((ink.x0 + ink.x1) - 640) <= 3 && abs((ink.y0 + ink.y1) - 360) <= 3)
@@ -157,7 +160,7 @@ import Testing
     }
 
     @Test func buttonHasABlackLabelOnWhite() throws {
-        let surface = try Sample.button.render(width: 640, height: 360)
+        let surface = try Sample.button.render(width: 640, height: 360, compositor: compositor)
         let face = surface.bounds(where: isWhite)
         #expect(face.width > 640 / 2)
         let label = surface.count(in: face, where: isBlack)
@@ -165,7 +168,7 @@ import Testing
     }
 
     @Test func scoreLeavesItsCentreFree() throws {
-        let surface = try Sample.score.render(width: 640, height: 360)
+        let surface = try Sample.score.render(width: 640, height: 360, compositor: compositor)
         // The caption: grey text in the top part of the card.
         #expect(surface.count(in: PixelRect(x0: 0, y0: 0, x1: 640, y1: 140), where: isColor(0x8E8E93, tolerance: 20)) > 100)
         // The middle band, where the count-up number goes, is plain: one light colour, no marks.
@@ -176,12 +179,12 @@ import Testing
 
     @Test(arguments: [Sample.onboarding1, .onboarding2, .onboarding3])
     func onboardingPagesHaveAPurpleTitleAndDiffer(sample: Sample) throws {
-        let surface = try sample.render(width: 640, height: 360)
+        let surface = try sample.render(width: 640, height: 360, compositor: compositor)
         let lowerHalf = PixelRect(x0: 0, y0: 200, x1: 440, y1: 360)
         #expect(surface.count(in: lowerHalf, where: isColor(0xAF52DE, tolerance: 8)) > 400, "no purple title")
         for other in [Sample.onboarding1, .onboarding2, .onboarding3] where other != sample {
             let top = PixelRect(x0: 0, y0: 0, x1: 640, y1: 190)
-            let theirs = try other.render(width: 640, height: 360)
+            let theirs = try other.render(width: 640, height: 360, compositor: compositor)
             var differing = 0
             for y in top.y0..<top.y1 { for x in top.x0..<top.x1 where surface[x, y] != theirs[x, y] { differing += 1 } }
             #expect(differing > 10_000, "\(sample) and \(other) have nearly the same illustration")
@@ -191,7 +194,7 @@ import Testing
     /// The photo's detail: the 1-px checker is there, pixel for pixel, and
     /// the picture has many distinct colours (gradients) and sharp edges.
     @Test func photoHasFineDetail() throws {
-        let surface = try Sample.photo.render(width: 640, height: 360)
+        let surface = try Sample.photo.render(width: 640, height: 360, compositor: compositor)
         // Find a run of alternating black and white pixels: the checker.
         var alternations = 0
         for y in 0..<360 {
@@ -209,8 +212,8 @@ import Testing
     /// opaque ink's bounds double too (within a few pixels).
     @Test(arguments: [Sample.helloWorld, .command, .button, .score, .cutout])
     func layoutScalesWithTheFrame(sample: Sample) throws {
-        let small = try sample.render(width: 480, height: 270).bounds { $0.a == 255 }
-        let large = try sample.render(width: 960, height: 540).bounds { $0.a == 255 }
+        let small = try sample.render(width: 480, height: 270, compositor: compositor).bounds { $0.a == 255 }
+        let large = try sample.render(width: 960, height: 540, compositor: compositor).bounds { $0.a == 255 }
         #expect(abs(large.width - 2 * small.width) <= 8 && abs(large.height - 2 * small.height) <= 8,
                 "\(small) → \(large)")
     }

@@ -407,11 +407,15 @@ typedef struct segue_host {
      * The pixels canvas_rasterize() would give for `image`, lent in place
      * instead of copied, when they already exist: when the canvas frame lies
      * on whole pixels and `image` is either a picture of one pixel image
-     * placed on whole pixels, covering the frame and drawn as it is (the
-     * content or partner as segue_render() hands over a view of the output's
-     * size, before an effect has moved or changed it), or a pixel image
-     * covering the frame (its pixels span (0, 0)–(width, height), as
-     * canvas_rasterize() reads them). Returns the pixel at the frame's
+     * placed on whole pixels and covering the frame, drawn so that its
+     * pixels come out as they are (the normal or plusLighter blend, and no
+     * opacity below 1, tint, channel factors, clip inside the frame or
+     * filter; a crop only chooses which pixels: the content or partner as
+     * segue_render() hands over a view of the output's size, before an
+     * effect has moved or changed it), or a pixel image covering the frame
+     * (its pixels span (0, 0)–(width, height), as canvas_rasterize() reads
+     * them). The host's compositor lends pixels to its own effects by the
+     * same rule. Returns the pixel at the frame's
      * origin: premultiplied ARGB32, the frame's width and height of them,
      * rows `*out_stride` bytes apart. They are read-only, and valid while
      * `image` is. NULL when they do not exist (call canvas_rasterize()

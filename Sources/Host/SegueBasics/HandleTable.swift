@@ -97,6 +97,12 @@ public enum HandleTable {
         return true
     }
 
+    /// Ends `handle` when it is a live handle of `kind`; leaves anything else alone.
+    public static func endIfLive(_ handle: OpaquePointer, _ kind: HandleTag) {
+        guard case .live(let record) = inspect(handle, expecting: kind) else { return }
+        end(record, kind)
+    }
+
     private static let slabs = Slabs()
 
     /// The records: slab k holds 1024·2^min(k, 10) of them. Slabs are
@@ -174,5 +180,59 @@ public enum HandleTable {
             published.store(k + 1, ordering: .releasing)
             return count
         }
+    }
+}
+
+extension HandleTable.Inspection {
+    /// The object behind a live handle, as `type` (the kind's class); nil
+    /// for anything else, and for a handle ended meanwhile on another thread.
+    public func object<Object: AnyObject>(as type: Object.Type) -> Object? {
+        guard case .live(let record) = self, let object = record.pointee.object?.takeUnretainedValue() else {
+            return nil
+        }
+        return unsafeDowncast(object, to: Object.self)
+    }
+
+    /// Why a handle passed as `name`, where a live `expected` was asked for,
+    /// is refused: the one wording of the C API and the plugin host
+    /// ("transition is a segue_surface, not a segue_transition"); nil for a
+    /// live handle.
+    public func problem(_ name: String, _ expected: HandleTag) -> String? {
+        switch self {
+        case .live: nil
+        case .null: "\(name) must not be NULL"
+        case .otherKind(let other): "\(name) is a \(other.typeName), not a \(expected.typeName)"
+        case .freed: "\(name) is a \(expected.typeName) that has ended or was already freed"
+        case .notAHandle: "\(name) is not a \(expected.typeName) (it is no live Segue handle: a stray or forged pointer?)"
+        }
+    }
+}
+
+/// A Swift class that C sees through handles of one kind: the C API's
+/// engines, surfaces, transitions and animations, the plugin ABI's
+/// canvases, images and paths.
+public protocol HandleObject: AnyObject {
+    static var handleKind: HandleTag { get }
+}
+
+extension HandleObject {
+    /// What `handle` is, checked against this class's kind.
+    public static func inspect(_ handle: OpaquePointer?) -> HandleTable.Inspection {
+        HandleTable.inspect(handle, expecting: handleKind)
+    }
+
+    /// The object behind a live handle of this kind, or nil.
+    public static func lookup(_ handle: OpaquePointer?) -> Self? {
+        inspect(handle).object(as: Self.self)
+    }
+
+    /// The object behind a live handle of this kind passed as `name`.
+    /// - Throws: `.invalidArgument` saying why for anything else (`Inspection.problem`).
+    public static func require(_ handle: OpaquePointer?, _ name: String) throws -> Self {
+        let inspection = inspect(handle)
+        guard let object = inspection.object(as: Self.self) else {
+            throw SegueError.invalidArgument(inspection.problem(name, handleKind) ?? "\(name) has just ended")
+        }
+        return object
     }
 }

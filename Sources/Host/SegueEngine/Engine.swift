@@ -18,7 +18,10 @@ public final class Engine: Sendable {
     }
 
     private let registry = Locked(Registry())
-    private let compositor: Compositor
+    /// What draws every render, on the engine's threads. Pictures drawn
+    /// beside the renders (samples, contact sheets) take it too, so a
+    /// process has one pool of threads.
+    public let compositor: Compositor
     /// How much work and memory one frame may take.
     public let budget: RenderBudget
 
@@ -209,7 +212,7 @@ public final class Engine: Sendable {
             try cancellation.check()
             let frame = state.effect.frame == .container ? container : view.frame
             var canvas = PictureRecorder(frame: frame, content: picture, partner: partner, cancellation: cancellation,
-                                         budget: budget)
+                                         budget: budget, compositor: compositor)
             try renderer.render(state, into: &canvas)
             picture = canvas.picture
         }

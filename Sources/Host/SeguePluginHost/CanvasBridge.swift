@@ -3,7 +3,7 @@ import SegueBasics
 import SegueCompositor
 
 /// What a `segue_image *` stands for.
-final class PluginImage {
+final class PluginImage: HandleObject {
     enum Content {
         /// A recording (the content, a layer, text) in canvas coordinates.
         case picture(Picture)
@@ -34,24 +34,27 @@ final class PluginImage {
         return .picture(picture ?? Picture())
     }
 
-    static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<PluginImage> {
-        PluginHandles.lookup(handle, .image, as: PluginImage.self)
+    /// What the image draws, in canvas coordinates: the recording, or the
+    /// pixels placed at (0, 0).
+    var drawing: Picture {
+        if let pixels { return Picture([DrawItem(source: .surface(pixels))]) }
+        return picture ?? Picture()
     }
+
+    static let handleKind = HandleTag.image
 }
 
 /// What a `segue_path *` stands for: a path being built.
-final class PluginPath {
+final class PluginPath: HandleObject {
     var path = Path()
 
-    static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<PluginPath> {
-        PluginHandles.lookup(handle, .path, as: PluginPath.self)
-    }
+    static let handleKind = HandleTag.path
 }
 
 /// What a `segue_canvas *` stands for during one render() call: the
 /// recording being made, and every handle handed to the plugin meanwhile,
 /// which end with it.
-final class CanvasSession {
+final class CanvasSession: HandleObject {
     var canvas: PictureRecorder
     /// The canvas's own handle, live until `end()`.
     private(set) var handle: OpaquePointer!
@@ -73,12 +76,15 @@ final class CanvasSession {
     /// - Throws: `.outOfMemory` when no handle can be had.
     init(canvas: PictureRecorder) throws {
         self.canvas = canvas
-        handle = try PluginHandles.make(self, .canvas)
+        handle = try HandleTable.make(self, .canvas)
     }
 
-    static func lookup(_ handle: OpaquePointer?) -> PluginHandles.Lookup<CanvasSession> {
-        PluginHandles.lookup(handle, .canvas, as: CanvasSession.self)
-    }
+    /// What draws the pixels the plugin asks to see: the engine's compositor,
+    /// on its threads; a canvas recorded outside an engine (a test's) has
+    /// one of its own, on the calling thread alone.
+    private(set) lazy var compositor: Compositor = canvas.compositor ?? Compositor(threads: 1)
+
+    static let handleKind = HandleTag.canvas
 
     /// Draws for the plugin (`body` rasterises): going over the render's
     /// budget fails the render, whatever the plugin makes of the error.
@@ -94,7 +100,7 @@ final class CanvasSession {
     /// A handle for an image this canvas owns, valid until the canvas ends.
     /// - Throws: `.outOfMemory` when no handle can be had.
     func hand(_ content: PluginImage.Content) throws -> OpaquePointer {
-        let image = try PluginHandles.make(PluginImage(content, ownedByCanvas: true), .image)
+        let image = try HandleTable.make(PluginImage(content, ownedByCanvas: true), .image)
         images.append(image)
         return image
     }
@@ -104,7 +110,7 @@ final class CanvasSession {
     func beginLayer() throws -> CanvasSession {
         let layer = try CanvasSession(canvas: PictureRecorder(frame: canvas.frame, content: canvas.content,
                                                           partner: canvas.partner, cancellation: canvas.cancellation,
-                                                          budget: canvas.budget))
+                                                          budget: canvas.budget, compositor: canvas.compositor))
         layer.parent = self
         layers.append(layer)
         return layer
@@ -120,9 +126,9 @@ final class CanvasSession {
     /// handles read as ended from now on.
     func end() {
         for layer in layers { layer.end() }
-        for image in images { PluginHandles.release(image, .image) }
+        for image in images { HandleTable.endIfLive(image, .image) }
         images = []
         layers = []
-        if let handle { PluginHandles.release(handle, .canvas) }
+        if let handle { HandleTable.endIfLive(handle, .canvas) }
     }
 }

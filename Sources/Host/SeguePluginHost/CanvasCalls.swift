@@ -7,21 +7,15 @@ import SegueText
 /// Argument checking and conversion for the canvas functions of the host table.
 enum CanvasCalls {
     static func session(_ handle: OpaquePointer?, _ name: String = "canvas") throws -> CanvasSession {
-        let lookup = CanvasSession.lookup(handle)
-        guard let session = lookup.object else { throw SegueError.invalidArgument(lookup.problem(name, .canvas)) }
-        return session
+        try CanvasSession.require(handle, name)
     }
 
     static func image(_ handle: OpaquePointer?, _ name: String = "image") throws -> PluginImage {
-        let lookup = PluginImage.lookup(handle)
-        guard let image = lookup.object else { throw SegueError.invalidArgument(lookup.problem(name, .image)) }
-        return image
+        try PluginImage.require(handle, name)
     }
 
     static func path(_ handle: OpaquePointer?, _ name: String = "path") throws -> PluginPath {
-        let lookup = PluginPath.lookup(handle)
-        guard let path = lookup.object else { throw SegueError.invalidArgument(lookup.problem(name, .path)) }
-        return path
+        try PluginPath.require(handle, name)
     }
 
     static func string(_ text: UnsafePointer<CChar>?) throws -> String {
@@ -152,14 +146,15 @@ enum CanvasCalls {
     }
 
     /// What `rasterize` would give for `image` over `frame`, when those pixels
-    /// already exist: a pixel image covering the frame, or a picture of one
-    /// surface placed on whole pixels, covering the frame and drawn as it is.
-    /// The address of the frame's first pixel in them, or nil.
-    static func existingPixels(of image: PluginImage, frame: Rect) -> (address: UnsafeRawPointer, stride: Int)? {
-        guard let (surface, placement) = plainSurface(of: image, covering: frame), placement.isIntegerTranslation
+    /// already exist, by the compositor's one rule for lending pixels
+    /// (`Compositor.existingPixels(of:over:budget:)`): the address of the
+    /// frame's first pixel in them, or nil.
+    static func existingPixels(of image: PluginImage, frame: Rect, budget: RenderBudget, with compositor: Compositor)
+        -> (address: UnsafeRawPointer, stride: Int)? {
+        guard frame.isIntegral, !frame.isEmpty,
+              let lent = try? compositor.existingPixels(of: image.drawing, over: frame.enclosingPixels, budget: budget)
         else { return nil }
-        let x = Int(frame.minX - placement.tx), y = Int(frame.minY - placement.ty)
-        return (UnsafeRawPointer(surface.pixels) + y * surface.stride + 4 * x, surface.stride)
+        return (UnsafeRawPointer(lent.pixels), lent.stride)
     }
 
     /// Whether every pixel `rasterize` would give for `image` over `frame` is
@@ -211,14 +206,8 @@ enum CanvasCalls {
         guard !area.isEmpty else { throw SegueError.invalidArgument("the canvas frame is empty") }
         let surface = try Surface(unclearedWidth: area.width, height: area.height) // the render below clears it
         let shift = AffineTransform.translation(x: Double(-area.x0), y: Double(-area.y0))
-        switch image.content {
-        case .pixels(let pixels):
-            try compositor.render(Picture([DrawItem(source: .surface(pixels), transform: shift)]),
-                                  background: .clear, into: surface, budget: budget, cancellation: cancellation)
-        case .picture(let picture):
-            try compositor.render(Picture([DrawItem(source: .picture(picture), transform: shift)]),
-                                  background: .clear, into: surface, budget: budget, cancellation: cancellation)
-        }
+        try compositor.render(Picture([DrawItem(source: .picture(image.drawing), transform: shift)]),
+                              background: .clear, into: surface, budget: budget, cancellation: cancellation)
         return surface
     }
 }

@@ -18,9 +18,6 @@ enum HostTable {
 
     nonisolated(unsafe) private static let version = strdup(SegueVersion.string)!
 
-    /// Renders pixels for canvas_rasterize; one thread, as it runs inside a render.
-    private static let rasterizer = Compositor(threads: 1)
-
     private static func make() -> segue_host {
         var host = segue_host()
         host.struct_size = UInt32(MemoryLayout<segue_host>.size)
@@ -32,14 +29,14 @@ enum HostTable {
         }
 
         host.canvas_frame = { canvas in
-            CanvasSession.lookup(canvas).object?.canvas.frame.cValue ?? segue_rect()
+            CanvasSession.lookup(canvas)?.canvas.frame.cValue ?? segue_rect()
         }
         host.canvas_content = { canvas in
-            guard let session = CanvasSession.lookup(canvas).object else { return nil }
+            guard let session = CanvasSession.lookup(canvas) else { return nil }
             return try? session.hand(.picture(session.canvas.content))
         }
         host.canvas_partner = { canvas in
-            guard let session = CanvasSession.lookup(canvas).object, let partner = session.canvas.partner else {
+            guard let session = CanvasSession.lookup(canvas), let partner = session.canvas.partner else {
                 return nil
             }
             return try? session.hand(.picture(partner))
@@ -71,10 +68,10 @@ enum HostTable {
             }
         }
         host.canvas_begin_layer = { canvas in
-            try? CanvasSession.lookup(canvas).object?.beginLayer().handle
+            try? CanvasSession.lookup(canvas)?.beginLayer().handle
         }
         host.canvas_end_layer = { layer in
-            guard let session = CanvasSession.lookup(layer).object, let parent = session.parent else { return nil }
+            guard let session = CanvasSession.lookup(layer), let parent = session.parent else { return nil }
             return parent.end(session)
         }
         host.canvas_rasterize = { canvas, image, out in
@@ -84,7 +81,7 @@ enum HostTable {
                 let pixels = try session.drawing {
                     try CanvasCalls.rasterize(try CanvasCalls.image(image), frame: session.canvas.frame,
                                               cancellation: session.canvas.cancellation,
-                                              budget: session.canvas.budget, with: HostTable.rasterizer)
+                                              budget: session.canvas.budget, with: session.compositor)
                 }
                 out.pointee = try session.hand(.pixels(pixels))
             }
@@ -96,25 +93,27 @@ enum HostTable {
                 let opaque = try session.drawing {
                     try CanvasCalls.isOpaque(try CanvasCalls.image(image), frame: session.canvas.frame,
                                              cancellation: session.canvas.cancellation,
-                                             budget: session.canvas.budget, with: HostTable.rasterizer)
+                                             budget: session.canvas.budget, with: session.compositor)
                 }
                 out.pointee = opaque ? 1 : 0
             }
         }
         host.canvas_peek = { canvas, image, stride in
-            guard let session = CanvasSession.lookup(canvas).object, let image = PluginImage.lookup(image).object,
-                  let stride, let pixels = CanvasCalls.existingPixels(of: image, frame: session.canvas.frame) else {
+            guard let session = CanvasSession.lookup(canvas), let image = PluginImage.lookup(image),
+                  let stride, let pixels = CanvasCalls.existingPixels(of: image, frame: session.canvas.frame,
+                                                                      budget: session.canvas.budget,
+                                                                      with: session.compositor) else {
                 return nil
             }
             stride.pointee = Int32(pixels.stride)
             return pixels.address
         }
         host.canvas_set_error = { canvas, message in
-            guard let session = CanvasSession.lookup(canvas).object else { return }
+            guard let session = CanvasSession.lookup(canvas) else { return }
             session.root.error = message.map { String(cString: $0) } ?? "the effect failed"
         }
         host.canvas_is_cancelled = { canvas in
-            CanvasSession.lookup(canvas).object?.canvas.cancellation.isRequested == true ? 1 : 0
+            CanvasSession.lookup(canvas)?.canvas.cancellation.isRequested == true ? 1 : 0
         }
         host.canvas_draw_distorted = { canvas, image, distortion in
             HostTable.status { try CanvasCalls.drawDistorted(canvas, image, distortion) }
@@ -124,47 +123,47 @@ enum HostTable {
             HostTable.status {
                 guard let out else { throw SegueError.invalidArgument("out_image is NULL") }
                 let surface = try Surface(width: Int(width), height: Int(height))
-                out.pointee = try PluginHandles.make(PluginImage(.pixels(surface), ownedByCanvas: false), .image)
+                out.pointee = try HandleTable.make(PluginImage(.pixels(surface), ownedByCanvas: false), .image)
             }
         }
         host.image_release = { image in
             // Images a canvas owns end with it; releasing one here would end it early.
-            guard let handle = image, let owned = PluginImage.lookup(handle).object, !owned.isOwnedByCanvas else {
+            guard let handle = image, let owned = PluginImage.lookup(handle), !owned.isOwnedByCanvas else {
                 return
             }
-            PluginHandles.release(handle, .image)
+            HandleTable.endIfLive(handle, .image)
         }
         host.image_pixels = { image, width, height, stride in
-            guard case .pixels(let surface)? = PluginImage.lookup(image).object?.content else { return nil }
+            guard case .pixels(let surface)? = PluginImage.lookup(image)?.content else { return nil }
             width?.pointee = Int32(surface.width)
             height?.pointee = Int32(surface.height)
             stride?.pointee = Int32(surface.stride)
             return surface.pixels
         }
 
-        host.path_create = { try? PluginHandles.make(PluginPath(), .path) }
+        host.path_create = { try? HandleTable.make(PluginPath(), .path) }
         host.path_destroy = { path in
-            if let path { PluginHandles.release(path, .path) }
+            if let path { HandleTable.endIfLive(path, .path) }
         }
-        host.path_move_to = { path, x, y in PluginPath.lookup(path).object?.path.move(to: Point(x: x, y: y)) }
-        host.path_line_to = { path, x, y in PluginPath.lookup(path).object?.path.addLine(to: Point(x: x, y: y)) }
+        host.path_move_to = { path, x, y in PluginPath.lookup(path)?.path.move(to: Point(x: x, y: y)) }
+        host.path_line_to = { path, x, y in PluginPath.lookup(path)?.path.addLine(to: Point(x: x, y: y)) }
         host.path_quad_to = { path, cx, cy, x, y in
-            PluginPath.lookup(path).object?.path.addQuadCurve(to: Point(x: x, y: y), control: Point(x: cx, y: cy))
+            PluginPath.lookup(path)?.path.addQuadCurve(to: Point(x: x, y: y), control: Point(x: cx, y: cy))
         }
         host.path_cubic_to = { path, c1x, c1y, c2x, c2y, x, y in
-            PluginPath.lookup(path).object?.path.addCurve(to: Point(x: x, y: y), control1: Point(x: c1x, y: c1y),
+            PluginPath.lookup(path)?.path.addCurve(to: Point(x: x, y: y), control1: Point(x: c1x, y: c1y),
                                                           control2: Point(x: c2x, y: c2y))
         }
         host.path_arc = { path, cx, cy, radius, start, end, counterclockwise in
-            PluginPath.lookup(path).object?.path.addArc(center: Point(x: cx, y: cy), radius: radius, startAngle: start,
+            PluginPath.lookup(path)?.path.addArc(center: Point(x: cx, y: cy), radius: radius, startAngle: start,
                                                         endAngle: end, counterclockwise: counterclockwise != 0)
         }
-        host.path_add_rect = { path, r in PluginPath.lookup(path).object?.path.addRect(Rect(r)) }
+        host.path_add_rect = { path, r in PluginPath.lookup(path)?.path.addRect(Rect(r)) }
         host.path_add_rounded_rect = { path, r, radius in
-            PluginPath.lookup(path).object?.path.addRoundedRect(in: Rect(r), cornerRadius: radius)
+            PluginPath.lookup(path)?.path.addRoundedRect(in: Rect(r), cornerRadius: radius)
         }
-        host.path_add_ellipse = { path, r in PluginPath.lookup(path).object?.path.addEllipse(in: Rect(r)) }
-        host.path_close = { path in PluginPath.lookup(path).object?.path.closeSubpath() }
+        host.path_add_ellipse = { path, r in PluginPath.lookup(path)?.path.addEllipse(in: Rect(r)) }
+        host.path_close = { path in PluginPath.lookup(path)?.path.closeSubpath() }
         return host
     }
 

@@ -106,9 +106,9 @@ public enum Sample: String, CaseIterable, Sendable {
     /// The sample rendered into a new `width` × `height` surface
     /// (premultiplied ARGB32, transparent where the sample draws nothing).
     /// - Throws: as `picture(width:height:)`; `.outOfMemory`.
-    public func render(width: Int, height: Int) throws -> Surface {
+    public func render(width: Int, height: Int, compositor: Compositor) throws -> Surface {
         let surface = try Surface(width: width, height: height)
-        try render(into: surface, compositor: Sample.compositor)
+        try render(into: surface, compositor: compositor)
         return surface
     }
 
@@ -125,9 +125,6 @@ public enum Sample: String, CaseIterable, Sendable {
 
     /// Every sample's name, in declaration order.
     public static var names: [String] { allCases.map(\.rawValue) }
-
-    /// Shared by `render(width:height:)`: one worker pool, not one per call.
-    private static let compositor = Compositor(threads: 0)
 }
 
 /// What a scene draws into: the canvas and the frame's size, with the

@@ -4,13 +4,8 @@ import SegueCompositor
 import SegueEngine
 import SegueModel
 
-/// A Swift class that C sees through a handle.
-protocol HandleObject: AnyObject {
-    static var handleKind: HandleTag { get }
-}
-
 extension EngineObject: HandleObject { static var handleKind: HandleTag { .engine } }
-extension Surface: HandleObject { static var handleKind: HandleTag { .surface } }
+extension Surface: HandleObject { public static var handleKind: HandleTag { .surface } }
 extension TransitionObject: HandleObject { static var handleKind: HandleTag { .transition } }
 extension AnimationObject: HandleObject { static var handleKind: HandleTag { .animation } }
 
@@ -22,6 +17,7 @@ extension AnimationObject: HandleObject { static var handleKind: HandleTag { .an
 /// `segue_transition *`) is refused with `SEGUE_ERROR_INVALID_ARGUMENT`
 /// naming both types, and so is any pointer that is not a live handle —
 /// a stray or forged one, one into unmapped memory — without being read.
+/// The words are the plugin host's too (`HandleTable.Inspection.problem`).
 ///
 /// Dropping a reference twice (or using a handle after its last `unref`) is
 /// a programmer error. An ended handle reads as freed until its record is
@@ -36,45 +32,21 @@ enum Handle {
         try HandleTable.make(object, T.handleKind)
     }
 
-    /// What a handle turned out to be.
-    private enum Lookup {
-        case null
-        case live(UnsafeMutablePointer<HandleTable.Record>)
-        case otherKind(HandleTag)
-        case notAnObject
-    }
-
-    /// Checks `handle` against `kind`. A freed handle is reported and aborts.
-    private static func lookup(_ handle: OpaquePointer?, _ kind: HandleTag, use: @autoclosure () -> String)
-        -> Lookup {
-        switch HandleTable.inspect(handle, expecting: kind) {
-        case .null: return .null
-        case .live(let record): return .live(record)
-        case .otherKind(let other): return .otherKind(other)
-        case .freed: usedAfterFree(use(), kind)
-        case .notAHandle: return .notAnObject
-        }
-    }
-
-    /// The object behind a live record.
-    private static func object<T: HandleObject>(_ record: UnsafeMutablePointer<HandleTable.Record>, _ type: T.Type) -> T {
-        unsafeDowncast(record.pointee.object!.takeUnretainedValue(), to: T.self)
-    }
-
     /// The object behind a handle that may be NULL (`nil` then).
     /// - Throws: `.invalidArgument` naming `name` for a handle of another kind
     ///   or a pointer that is no Segue object.
     static func optional<T: HandleObject>(_ handle: OpaquePointer?, as type: T.Type, _ name: String) throws -> T? {
-        switch lookup(handle, T.handleKind, use: "\(name) is a \(T.handleKind.typeName) that was already freed") {
+        let inspection = T.inspect(handle)
+        switch inspection {
         case .null:
             return nil
-        case .live(let record):
-            return object(record, T.self)
-        case .otherKind(let other):
-            throw SegueError.invalidArgument("\(name) is a \(other.typeName), not a \(T.handleKind.typeName)")
-        case .notAnObject:
-            throw SegueError.invalidArgument(
-                "\(name) is not a \(T.handleKind.typeName) (it is no live Segue handle: a stray or forged pointer?)")
+        case .freed:
+            usedAfterFree("\(name) is a \(T.handleKind.typeName) that was already freed", T.handleKind)
+        case .live, .otherKind, .notAHandle:
+            guard let object = inspection.object(as: T.self) else {
+                throw SegueError.invalidArgument(inspection.problem(name, T.handleKind) ?? "\(name) has just ended")
+            }
+            return object
         }
     }
 
@@ -83,7 +55,7 @@ enum Handle {
     ///   another kind, or a pointer that is no Segue object.
     static func require<T: HandleObject>(_ handle: OpaquePointer?, as type: T.Type, _ name: String) throws -> T {
         guard let object = try optional(handle, as: type, name) else {
-            throw SegueError.invalidArgument("\(name) must not be NULL")
+            throw SegueError.invalidArgument(HandleTable.Inspection.null.problem(name, T.handleKind)!)
         }
         return object
     }
@@ -92,7 +64,7 @@ enum Handle {
     /// report with (getters): `nil` for NULL, another kind or no object.
     static func peek<T: HandleObject>(_ handle: OpaquePointer?, as type: T.Type,
                                       function: String = #function) -> T? {
-        liveRecord(handle, T.self, function).map { object($0, T.self) }
+        liveRecord(handle, T.self, function).flatMap { HandleTable.Inspection.live($0).object(as: T.self) }
     }
 
     /// `*_ref`: one more reference. NULL, another kind or no object give NULL.
@@ -119,12 +91,14 @@ enum Handle {
     /// in debug mode; a freed handle stops the process.
     private static func liveRecord<T: HandleObject>(_ handle: OpaquePointer?, _ type: T.Type,
                                                     _ function: String) -> UnsafeMutablePointer<HandleTable.Record>? {
-        switch lookup(handle, T.handleKind, use: freedMessage(T.self, function)) {
+        switch T.inspect(handle) {
         case .live(let record):
             return record
+        case .freed:
+            usedAfterFree(freedMessage(T.self, function), T.handleKind)
         case .otherKind(let other):
             warnIfDebugging("\(cName(function)): the handle is a \(other.typeName), not a \(T.handleKind.typeName); ignored")
-        case .notAnObject:
+        case .notAHandle:
             warnIfDebugging("\(cName(function)): the handle points at no \(T.handleKind.typeName); ignored")
         case .null:
             break

@@ -212,18 +212,38 @@ public final class Compositor: @unchecked Sendable {
         return usesFastPaths ? Planner.kernelPlan(for: primitive) : primitive
     }
 
+    /// The pixels drawing `picture` onto transparency gives over `area`
+    /// (device pixels), when they exist already: one image, drawn plainly,
+    /// covers `area`, and its own pixels are those. A view of them, or nil.
+    /// The one rule by which pixels are lent in place: to the effects drawn
+    /// here (`image(of:over:)`, `blurFrame(of:over:)`), and to plugins
+    /// (`canvas_peek`). Nothing is drawn to find out.
+    /// - Throws: `.overBudget` for a picture larger than `budget` allows.
+    public func existingPixels(of picture: Picture, over area: PixelRect, budget: RenderBudget = .standard) throws
+        -> Surface? {
+        guard !area.isEmpty else { return nil }
+        let planned = Planner.prepare(try Flattener.primitives(of: picture, budget: budget), within: area,
+                                      fastPaths: usesFastPaths, forEach: pool.forEach)
+        return lent(planned, over: area)
+    }
+
+    /// A view of the pixels `children` draw over `region`, when one span
+    /// image draws them as they are: it blends normally or adds, on whole
+    /// pixels, without tint or mask, so onto transparency its pixels come
+    /// out unchanged (a crop only chooses which of them). Nil otherwise.
+    private func lent(_ children: [Primitive], over region: PixelRect) -> Surface? {
+        guard usesFastPaths, children.count == 1, case .span(let span, let surface, _) = children[0].plan,
+              children[0].bounds.contains(region), let first = span.unchangedPixels(of: region) else { return nil }
+        return Surface(viewing: first, width: region.width, height: region.height, of: surface)
+    }
+
     /// What `children` draw over `region`, as an image whose pixel (0, 0)
-    /// is the region's first. Where one image, drawn plainly, covers the
-    /// region (a view, for an effect), it is a view of that image's own
-    /// pixels, unless the filter is to change them; otherwise the children
-    /// are drawn into a new image, kept in `images`.
+    /// is the region's first: the pixels `lent(_:over:)` finds, unless the
+    /// filter is to change them; otherwise the children drawn into a new
+    /// image, kept in `images`.
     private func image(of children: [Primitive], over region: PixelRect, changed: Bool,
                        keeping images: inout [LayerPool.Lease], cancellation: Cancellation) throws -> Surface {
-        // A span image blends normally or adds, without a mask: onto transparency, its pixels as they are.
-        if usesFastPaths, !changed, children.count == 1, case .span(let span, let surface, _) = children[0].plan,
-           children[0].bounds.contains(region), let first = span.unchangedPixels(of: region) {
-            return Surface(viewing: first, width: region.width, height: region.height, of: surface)
-        }
+        if !changed, let lent = lent(children, over: region) { return lent }
         let layer = try renderer.layers.lease(width: region.width, height: region.height, cleared: false)
         images.append(layer)
         try drawBands(children, into: Destination(layer.surface, origin: (region.x0, region.y0)), area: region,
@@ -239,11 +259,9 @@ public final class Compositor: @unchecked Sendable {
     private func blurFrame(of children: [Primitive], over region: PixelRect, opaque: Bool,
                            keeping images: inout [LayerPool.Lease],
                            cancellation: Cancellation) throws -> GaussianBlur.Source {
-        if usesFastPaths, !opaque, children.count == 1, case .span(let span, let surface, _) = children[0].plan,
-           case let shown = children[0].bounds.intersection(region), !shown.isEmpty,
-           let first = span.unchangedPixels(of: shown) {
-            return GaussianBlur.Source(Surface(viewing: first, width: shown.width, height: shown.height, of: surface),
-                                       at: (shown.x0 - region.x0, shown.y0 - region.y0),
+        if !opaque, let shown = children.first.map({ $0.bounds.intersection(region) }),
+           let lent = lent(children, over: shown) {
+            return GaussianBlur.Source(lent, at: (shown.x0 - region.x0, shown.y0 - region.y0),
                                        in: (region.width, region.height))
         }
         return GaussianBlur.Source(try image(of: children, over: region, changed: false, keeping: &images,

@@ -22,14 +22,19 @@ public struct PictureRecorder: Sendable {
     /// What the render this canvas belongs to may take: an effect that has
     /// the content drawn to read its pixels draws it within this budget.
     public let budget: RenderBudget
+    /// The compositor that will draw what is recorded here (the engine's),
+    /// which also draws what an effect must see as pixels while it records,
+    /// on the same threads; nil for a canvas recorded outside an engine.
+    public let compositor: Compositor?
 
     public init(frame: Rect, content: Picture, partner: Picture? = nil, cancellation: Cancellation = .never,
-                budget: RenderBudget = .standard) {
+                budget: RenderBudget = .standard, compositor: Compositor? = nil) {
         self.frame = frame
         self.content = content
         self.partner = partner
         self.cancellation = cancellation
         self.budget = budget
+        self.compositor = compositor
     }
 
     /// Draws the content.

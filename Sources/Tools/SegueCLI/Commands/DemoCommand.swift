@@ -58,7 +58,7 @@ enum DemoCommand {
         func sample(_ s: Sample?) throws -> Surface? {
             guard let s else { return nil }
             if let known = samples[s] { return known }
-            let rendered = try s.render(width: width, height: height)
+            let rendered = try s.render(width: width, height: height, compositor: engine.compositor)
             samples[s] = rendered
             return rendered
         }
@@ -85,7 +85,7 @@ enum DemoCommand {
                 let frames = try Sheets.frames(engine: engine, transition: transition, animation: animation,
                                                scene: scene, count: sheetFrames) { _ in (from, to) }
                 let sheet = try ContactSheet(title: entry.transition, subtitle: entry.animation, columns: sheetFrames,
-                                             thumbnailWidth: 240).render(frames)
+                                             thumbnailWidth: 240).render(frames, compositor: engine.compositor)
                 try PNG.write(sheet, to: staging.path(entry.slug + ".png"))
                 done += sheetFrames
                 progressBar.update(done)

@@ -81,7 +81,7 @@ enum SampleCommand {
         }
         let output = try args.required("-o")
         let (width, height) = try args.value("--size").map { try SceneOptions.size($0, name) } ?? sample.defaultSize
-        let surface = try sample.render(width: width, height: height)
+        let surface = try sample.render(width: width, height: height, compositor: Compositor(threads: 0))
         try Folders.requireParent(of: output)
         try PNG.write(surface, to: output)
     }

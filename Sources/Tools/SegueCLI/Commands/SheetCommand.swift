@@ -66,7 +66,7 @@ enum SheetCommand {
             return (try from?.picture(at: fromStart + time), try to?.picture(at: toStart + time))
         }
         let sheet = try ContactSheet(title: transition.spec, subtitle: animation?.spec, columns: columns,
-                                     thumbnailWidth: thumbnail).render(frames)
+                                     thumbnailWidth: thumbnail).render(frames, compositor: engine.compositor)
         try Folders.requireParent(of: output)
         try PNG.write(sheet, to: output)
     }

@@ -4,17 +4,17 @@ import SegueText
 
 /// A contact sheet: frames of a transition side by side, each labelled, under
 /// a title (the spec) — one picture that shows a whole transition.
-public struct ContactSheet: Sendable {
+struct ContactSheet: Sendable {
     /// The title line, usually the transition's spec.
-    public var title: String
+    var title: String
     /// A second line, usually the animation; nil for none.
-    public var subtitle: String?
+    var subtitle: String?
     /// Frames per row.
-    public var columns: Int
+    var columns: Int
     /// Each frame's width on the sheet; heights keep the frames' aspect.
-    public var thumbnailWidth: Int
+    var thumbnailWidth: Int
 
-    public init(title: String, subtitle: String? = nil, columns: Int = 5, thumbnailWidth: Int = 320) {
+    init(title: String, subtitle: String? = nil, columns: Int = 5, thumbnailWidth: Int = 320) {
         self.title = title
         self.subtitle = subtitle
         self.columns = max(1, columns)
@@ -27,9 +27,10 @@ public struct ContactSheet: Sendable {
     static let checkLight = Color(red: 0.35, green: 0.35, blue: 0.37)
     static let checkDark = Color(red: 0.25, green: 0.25, blue: 0.27)
 
-    /// Lays out `frames` (all the same size) with their labels.
+    /// Lays out `frames` (all the same size) with their labels, drawn by
+    /// `compositor` (the engine's, whose threads rendered the frames).
     /// - Throws: `.invalidArgument` without frames; text and allocation errors.
-    public func render(_ frames: [(label: String, frame: Surface)]) throws -> Surface {
+    func render(_ frames: [(label: String, frame: Surface)], compositor: Compositor) throws -> Surface {
         guard let first = frames.first?.frame else { throw SegueError.invalidArgument("a contact sheet needs frames") }
         let scale = Double(thumbnailWidth) / Double(first.width)
         let thumbHeight = max(1, Int((Double(first.height) * scale).rounded()))
@@ -66,7 +67,7 @@ public struct ContactSheet: Sendable {
                                 at: Point(x: Double(x) + Double(thumbnailWidth) / 2, y: Double(y + thumbHeight) + labelSize),
                                 anchor: Point(x: 0.5, y: 0.5))
         }
-        try Compositor(threads: 1).render(canvas.picture, background: .clear, into: sheet)
+        try compositor.render(canvas.picture, background: .clear, into: sheet)
         return sheet
     }
 
