@@ -1,4 +1,6 @@
-"""segue.moviepy: real moviepy clips joined, written and read back, checked against engine.render."""
+"""segue.moviepy: real moviepy clips joined, written and read back, checked against engine.render; its
+timing and gains against the vectors the Swift sequence is held to."""
+import json
 import subprocess
 
 import imageio_ffmpeg
@@ -8,6 +10,7 @@ from moviepy import AudioClip, ColorClip, VideoClip
 
 import segue
 import segue.moviepy as sm
+from conftest import REPO
 
 FPS = 25
 RATE = 44100
@@ -147,3 +150,42 @@ def test_bad_sequences_are_refused_naming_the_clip():
         sm.sequence([VideoClip(moving(0)), a], ".slide", 0.2)
     with pytest.raises(ValueError, match="audio_fade"):
         sm.sequence([a, c], ".slide", 0.2, audio_fade="loud")
+
+
+VECTORS = json.loads((REPO / "Tests" / "vectors" / "sequence-timing.json").read_text())
+
+
+@pytest.mark.parametrize("vector", VECTORS["gains"], ids=lambda v: f"{v['fade']}@{v['progress']}")
+def test_gains_are_the_swift_sequences(vector):
+    """Tests/vectors/sequence-timing.json, which the Swift sequence's tests read too."""
+    leaving, entering = sm._gains(np.array([float(vector["progress"])]), vector["fade"])
+    assert leaving[0] == pytest.approx(vector["leaving"], abs=1e-12)
+    assert entering[0] == pytest.approx(vector["entering"], abs=1e-12)
+
+
+@pytest.mark.parametrize("vector", VECTORS["timelines"], ids=lambda v: str(v["durations"]))
+def test_timelines_are_the_swift_sequences(vector):
+    timeline = sm._Timeline(vector["durations"], vector["overlaps"], segue.Animation(".linear(duration: 1)"))
+    assert timeline.starts == pytest.approx(vector["starts"], abs=1e-12)
+    assert timeline.total == pytest.approx(vector["duration"], abs=1e-12)
+    for moment in vector["moments"]:
+        located = timeline.locate(moment["time"])
+        if "junction" in moment:
+            assert located[:2] == ("junction", moment["junction"]), moment
+            assert located[2] == pytest.approx(moment["to"], abs=1e-9)
+            assert timeline.local(moment["junction"], moment["time"]) == pytest.approx(moment["from"], abs=1e-9)
+        else:
+            assert located == ("clip", moment["clip"]), moment
+            assert timeline.local(moment["clip"], moment["time"]) == pytest.approx(moment["at"], abs=1e-9)
+
+
+@pytest.mark.parametrize("vector", VECTORS["refused"], ids=lambda v: str(v["durations"]))
+def test_refusals_name_the_clip_the_swift_sequence_names(vector):
+    with pytest.raises(ValueError, match=f"clip {vector['clip']}"):
+        sm._Timeline(vector["durations"], vector["overlaps"], segue.Animation(".linear(duration: 1)"))
+
+
+@pytest.mark.parametrize("vector", VECTORS["stretch"], ids=lambda v: f"{v['animation']}/{v['overlap']}@{v['elapsed']}")
+def test_a_junctions_progress_is_the_swift_sequences(vector):
+    timeline = sm._Timeline([5.0, 5.0], [vector["overlap"]], segue.Animation(vector["animation"]))
+    assert timeline.progress(0, vector["elapsed"]) == pytest.approx(vector["progress"], abs=1e-12)

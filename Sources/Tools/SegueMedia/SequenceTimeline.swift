@@ -87,9 +87,9 @@ public enum AudioFade: String, CaseIterable, Sendable {
     case equalPower = "equal-power"
 
     /// The leaving and the entering sound's gains at progress `p` (clamped to 0…1,
-    /// so a spring's overshoot does not overdrive the sound).
+    /// so a spring's overshoot does not overdrive the sound; −∞ is 0, +∞ and NaN 1).
     public func gains(_ p: Double) -> (leaving: Float, entering: Float) {
-        let p = min(max(p.isFinite ? p : 1, 0), 1)
+        let p = p.isNaN ? 1 : min(max(p, 0), 1)
         switch self {
         case .linear: return (Float(1 - p), Float(p))
         case .equalPower: return (Float(cos(p * .pi / 2)), Float(sin(p * .pi / 2)))
