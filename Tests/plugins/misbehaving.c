@@ -405,23 +405,4 @@ static const segue_effect_desc effects[] = {
            bad_distortion_entry),
 };
 
-static uint32_t effect_count(void)
-{
-    return sizeof effects / sizeof effects[0];
-}
-
-static const segue_effect_desc *effect_at(uint32_t index)
-{
-    return index < effect_count() ? &effects[index] : NULL;
-}
-
-SEGUE_PLUGIN_EXPORT const segue_plugin segue_plugin_entry = {
-    .abi_version = SEGUE_PLUGIN_ABI_VERSION,
-    .struct_size = sizeof(segue_plugin),
-    .name = "Misbehaving plugin",
-    .version = "0.0.1",
-    .init = plugin_init,
-    .deinit = plugin_deinit,
-    .effect_count = effect_count,
-    .effect = effect_at,
-};
+SEGUE_PLUGIN_DEFINE("Misbehaving plugin", "0.0.1", plugin_init, plugin_deinit, effects);

@@ -61,7 +61,9 @@ class LibraryTests(unittest.TestCase):
         for folder, _, files in os.walk(os.path.join(BUILD, "include")):
             for name in files:
                 with open(os.path.join(folder, name)) as f:
-                    declared |= set(re.findall(r"\b(segue_[a-z0-9_]+)\s*\((?!\*)", f.read()))
+                    # Macro bodies are not declarations: SEGUE_PLUGIN_DEFINE's functions are a plugin's own.
+                    text = re.sub(r"(?m)^#\s*define(?:.*\\\n)*.*", "", f.read())
+                    declared |= set(re.findall(r"\b(segue_[a-z0-9_]+)\s*\((?!\*)", text))
         return declared
 
     def test_every_declared_function_is_exported(self):

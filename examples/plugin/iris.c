@@ -88,35 +88,20 @@ static segue_status iris_render(void *instance, const segue_value *values, segue
     return status;
 }
 
-static const segue_effect_desc iris_effect = {
-    .struct_size = sizeof(segue_effect_desc),
-    .id = "example.iris",
-    .name = "iris",
-    .summary = "reveals the view through a growing circle",
-    .params = iris_params,
-    .param_count = sizeof iris_params / sizeof iris_params[0],
-    .create = NULL, /* no per-engine state */
-    .destroy = NULL,
-    .render = iris_render,
+static const segue_effect_desc iris_effects[] = {
+    {
+        .struct_size = sizeof(segue_effect_desc),
+        .id = "example.iris",
+        .name = "iris",
+        .summary = "reveals the view through a growing circle",
+        .params = iris_params,
+        .param_count = sizeof iris_params / sizeof iris_params[0],
+        .create = NULL, /* no per-engine state */
+        .destroy = NULL,
+        .render = iris_render,
+    },
 };
 
-static uint32_t iris_effect_count(void)
-{
-    return 1;
-}
-
-static const segue_effect_desc *iris_effect_at(uint32_t index)
-{
-    return index == 0 ? &iris_effect : NULL;
-}
-
-SEGUE_PLUGIN_EXPORT const segue_plugin segue_plugin_entry = {
-    .abi_version = SEGUE_PLUGIN_ABI_VERSION,
-    .struct_size = sizeof(segue_plugin_entry),
-    .name = "Iris (template)",
-    .version = "1.0.0",
-    .init = iris_init,
-    .deinit = NULL,
-    .effect_count = iris_effect_count,
-    .effect = iris_effect_at,
-};
+/* The one exported symbol, segue_plugin_entry, listing iris_effects (see
+ * SEGUE_PLUGIN_DEFINE in segue/plugin.h). */
+SEGUE_PLUGIN_DEFINE("Iris (template)", "1.0.0", iris_init, NULL, iris_effects);

@@ -113,32 +113,16 @@ static segue_status ripple_render(void *instance, const segue_value *values, seg
     return host->canvas_draw_distorted(canvas, content, &distortion);
 }
 
-static const segue_effect_desc ripple_effect = {
-    .struct_size = sizeof(segue_effect_desc),
-    .id = "example.ripple",
-    .name = "ripple",
-    .summary = "shows the view through rings of water spreading from its centre",
-    .params = ripple_params,
-    .param_count = sizeof ripple_params / sizeof ripple_params[0],
-    .render = ripple_render,
+static const segue_effect_desc ripple_effects[] = {
+    {
+        .struct_size = sizeof(segue_effect_desc),
+        .id = "example.ripple",
+        .name = "ripple",
+        .summary = "shows the view through rings of water spreading from its centre",
+        .params = ripple_params,
+        .param_count = sizeof ripple_params / sizeof ripple_params[0],
+        .render = ripple_render,
+    },
 };
 
-static uint32_t ripple_effect_count(void)
-{
-    return 1;
-}
-
-static const segue_effect_desc *ripple_effect_at(uint32_t index)
-{
-    return index == 0 ? &ripple_effect : NULL;
-}
-
-SEGUE_PLUGIN_EXPORT const segue_plugin segue_plugin_entry = {
-    .abi_version = SEGUE_PLUGIN_ABI_VERSION,
-    .struct_size = sizeof(segue_plugin_entry),
-    .name = "Ripple (template)",
-    .version = "1.0.0",
-    .init = ripple_init,
-    .effect_count = ripple_effect_count,
-    .effect = ripple_effect_at,
-};
+SEGUE_PLUGIN_DEFINE("Ripple (template)", "1.0.0", ripple_init, NULL, ripple_effects);

@@ -93,6 +93,49 @@ extern "C" {
 #define SEGUE_PLUGIN_EXPORT
 #endif
 
+/**
+ * Defines a plugin's entry in the usual shape, a fixed array of effects:
+ *
+ *     static const segue_effect_desc effects[] = { { … }, { … } };
+ *     SEGUE_PLUGIN_DEFINE("Sliding door", "1.0.0", door_init, NULL, effects);
+ *
+ * It expands to the exported `segue_plugin_entry` (abi_version
+ * SEGUE_PLUGIN_ABI_VERSION, struct_size sizeof(segue_plugin)) and to the two
+ * static functions it points to, segue_plugin_effect_count and
+ * segue_plugin_effect: the array's length, and its effect `index` (NULL past
+ * the end). Write it once, at file scope after the array, followed by a
+ * semicolon.
+ *   name     the plugin's human name (segue_plugin.name)
+ *   version  the plugin's own version (segue_plugin.version)
+ *   init     segue_plugin.init, or NULL
+ *   deinit   segue_plugin.deinit, or NULL
+ *   effects  an array of segue_effect_desc, named as such: not a pointer,
+ *            as its length is taken with sizeof
+ * It is a convenience: a plugin whose entry is shaped otherwise (effects
+ * counted or chosen at run time, a name filled in by init()) writes
+ * segue_plugin_entry by hand, as above, and the host cannot tell the two
+ * apart. It is C and C++ alike: the entry is initialised in field order, and
+ * given C linkage in C++.
+ */
+#ifdef __cplusplus
+#define SEGUE_PLUGIN_ENTRY_LINKAGE_ extern "C"
+#else
+#define SEGUE_PLUGIN_ENTRY_LINKAGE_
+#endif
+#define SEGUE_PLUGIN_DEFINE(name, version, init, deinit, effects)                                            \
+    static uint32_t segue_plugin_effect_count(void)                                                          \
+    {                                                                                                        \
+        return sizeof(effects) / sizeof((effects)[0]);                                                       \
+    }                                                                                                        \
+    static const segue_effect_desc *segue_plugin_effect(uint32_t index)                                      \
+    {                                                                                                        \
+        return index < segue_plugin_effect_count() ? &(effects)[index] : NULL;                               \
+    }                                                                                                        \
+    SEGUE_PLUGIN_ENTRY_LINKAGE_ SEGUE_PLUGIN_EXPORT const segue_plugin segue_plugin_entry = {                \
+        SEGUE_PLUGIN_ABI_VERSION, sizeof(segue_plugin), (name), (version), (init), (deinit),                 \
+        segue_plugin_effect_count, segue_plugin_effect                                                       \
+    }
+
 /* ------------------------------------------------------------------ */
 /* Geometry and drawing values                                         */
 /* ------------------------------------------------------------------ */
