@@ -131,4 +131,24 @@ import Testing
         let written: Set = ["segue_host", "segue_plugin_info", "segue_effect_info"]
         #expect(Set(Self.growable.map(\.name)) == growing.subtracting(written))
     }
+
+    /// plugin.h: "a released field never moves or changes type", and
+    /// `segue_plugin.abi_version` is "always first": every field of the frozen
+    /// 0.1.0 headers keeps its offset and size today.
+    @Test func releasedFieldsNeverMove() {
+        #expect(Self.release0_1.count >= 15)
+        for (name, past) in Self.release0_1 {
+            guard let now = Self.now[name] else {
+                Issue.record("\(name) of 0.1.0 is gone")
+                continue
+            }
+            for field in past.fields {
+                let today = now.fields.first { $0.name == field.name }
+                #expect(today?.offset == field.offset && today?.size == field.size,
+                        "\(name).\(field.name): 0.1.0 at \(field.offset) (\(field.size) bytes), now \(String(describing: today))")
+            }
+        }
+        #expect(Self.now["segue_plugin"]?.fields.first?.name == "abi_version")
+        #expect(Self.now["segue_plugin"]?.fields.first?.offset == 0)
+    }
 }

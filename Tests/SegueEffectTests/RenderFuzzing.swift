@@ -42,8 +42,8 @@ enum RenderFuzzing {
     static let budget = RenderBudget(primitives: 1 << 15, pixels: 1 << 22, bytes: 1 << 24)
     static let sizes = [(1, 1), (2, 3), (17, 9), (40, 30)]
     static let progresses: [Double] = [
-        -.greatestFiniteMagnitude, -1e300, -1e6, -2, -0.3, -5e-324, 0, 5e-324, 1e-300, 0.25, 0.5, 0.999, 1, 1.3, 2,
-        1e6, 1e300, .greatestFiniteMagnitude,
+        -.greatestFiniteMagnitude, -1e300, -1e6, -2, -0.3, -.leastNonzeroMagnitude, 0, .leastNonzeroMagnitude,
+        1e-300, 0.25, 0.5, 0.999, 1, 1.3, 2, 1e6, 1e300, .greatestFiniteMagnitude,
     ]
     /// Numbers a spec may give, in range or not (those out of range are refused when parsed).
     static let numbers = ["0", "1", "-1", "0.5", "2", "3", "1e-300", "5e-324", "-5e-324", "1e-170", "100", "-100",

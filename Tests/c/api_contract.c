@@ -219,6 +219,8 @@ static void rendering(segue_engine *engine)
 
 int main(void)
 {
+    /* error.h: "Never NULL", even before any call has set a message. */
+    CHECK(segue_last_error() != NULL && strcmp(segue_last_error(), "") == 0, "the first message is \"\", not NULL");
     segue_engine *engine = NULL;
     if (segue_engine_create(NULL, &engine) != SEGUE_OK) {
         printf("FAIL: cannot create an engine: %s\n", segue_last_error());

@@ -18,6 +18,7 @@
  */
 #include <segue.h>
 
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -316,6 +317,16 @@ static void discovery(const char *folder, const char *environment)
     CHECK(engine == NULL, "nothing written on failure");
 }
 
+/* plugin.h: a plugin, once loaded, is never unloaded, even when every engine that loaded it is gone. */
+static void never_unloaded(const char *folder)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/iris.so", folder);
+    void *loaded = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
+    CHECK(loaded != NULL, "%s is no longer loaded once its engine is gone", path);
+    if (loaded) dlclose(loaded);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3 || (strcmp(argv[2], "--fail") == 0 && argc < 6)) {
@@ -352,6 +363,7 @@ int main(int argc, char **argv)
     if (environment && *environment && !strchr(environment, ':'))
         discovery(folder, environment);
     segue_engine_unref(engine);
+    never_unloaded(folder);
 
     return check_summary();
 }

@@ -348,6 +348,22 @@ class BrokenPluginTests(TempFolder):
                       result.stdout)
 
 
+class ShippedPluginTests(unittest.TestCase):
+    def test_no_plugin_links_libsegue(self):
+        """plugin.h: "Plugins never link libsegue.so": everything they call on the host comes through the
+        host table. No shipped plugin names it (or any Swift runtime) among the libraries it needs."""
+        folder = os.path.join(BUILD, "lib", "segue", "plugins")
+        plugins = sorted(name for name in os.listdir(folder) if name.endswith(".so"))
+        self.assertIn("xfade.so", plugins)
+        self.assertIn("distortions.so", plugins)
+        for name in plugins:
+            dynamic = run("readelf", "-d", os.path.join(folder, name), check=0).stdout
+            needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.*?)\]", dynamic)
+            self.assertTrue(needed, name)
+            self.assertFalse([library for library in needed if "segue" in library or "swift" in library],
+                             f"{name} needs {needed}")
+
+
 class ClashAndOrderTests(TempFolder):
     def test_a_duplicate_id_in_a_later_file_is_rejected_naming_the_earlier(self):
         folder = self.folder("p")
