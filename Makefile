@@ -85,10 +85,11 @@ test-deps: deps $(STAMPS)/test-deps
 
 # Everything SwiftPM compiles. SwiftPM itself decides what to rebuild (the
 # headers are a C target, CSegue, so a header change rebuilds every module
-# that imports them); make only asks it when one of these changed.
+# that imports them); make only asks it when one of these changed. The
+# folders are among them: a file added or removed changes its folder.
 SWIFT_INPUTS := Package.swift $(HEADERS) include/module.modulemap \
-                $(shell find Sources plugins Tests/abi/Layouts -name '*.swift' -o -name '*.c' -o -name '*.h' \
-                        -o -name '*.map' -o -name '*.modulemap')
+                $(shell find Sources plugins Tests/abi/Layouts -type d -o -name '*.swift' -o -name '*.c' \
+                        -o -name '*.h' -o -name '*.map' -o -name '*.modulemap')
 # What `make build` leaves in build/: an installation's layout.
 BUILT_HEADERS := $(patsubst include/%,$(BUILD)/include/%,$(HEADERS))
 BUILT_PLUGINS := $(patsubst %,$(BUILD)/lib/segue/plugins/%.so,$(PLUGINS) $(C_PLUGINS))

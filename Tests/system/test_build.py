@@ -33,6 +33,8 @@ class MakeTests(unittest.TestCase):
         self.assertIn("-o build/lib/segue/plugins/xfade.so", commands)
         self.assertIn("-o build/lib/mlt-7/libmltsegue.so", commands)
         self.assertIn("cp include/segue/plugin.h build/include/segue/plugin.h", commands)
+        # A file added to or removed from a module changes its folder: SwiftPM is asked again.
+        self.assertIn("swift build -c release", make("-n", "all", "-W", "Sources/Host/SegueBasics").stdout)
         # A change to a file nothing is built from remakes nothing.
         self.assertEqual(make("-q", "all", "-W", "README.md").returncode, 0)
 
