@@ -195,11 +195,11 @@ extension HandleTable.Inspection {
 
     /// Why a handle passed as `name`, where a live `expected` was asked for,
     /// is refused: the one wording of the C API and the plugin host
-    /// ("transition is a segue_surface, not a segue_transition"); nil for a
-    /// live handle.
-    public func problem(_ name: String, _ expected: HandleTag) -> String? {
+    /// ("transition is a segue_surface, not a segue_transition"). A live
+    /// handle is refused only when `object(as:)` found it ended meanwhile.
+    public func problem(_ name: String, _ expected: HandleTag) -> String {
         switch self {
-        case .live: nil
+        case .live: "\(name) is a \(expected.typeName) that has just ended"
         case .null: "\(name) must not be NULL"
         case .otherKind(let other): "\(name) is a \(other.typeName), not a \(expected.typeName)"
         case .freed: "\(name) is a \(expected.typeName) that has ended or was already freed"
@@ -231,7 +231,7 @@ extension HandleObject {
     public static func require(_ handle: OpaquePointer?, _ name: String) throws -> Self {
         let inspection = inspect(handle)
         guard let object = inspection.object(as: Self.self) else {
-            throw SegueError.invalidArgument(inspection.problem(name, handleKind) ?? "\(name) has just ended")
+            throw SegueError.invalidArgument(inspection.problem(name, handleKind))
         }
         return object
     }

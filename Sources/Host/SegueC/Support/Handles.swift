@@ -44,7 +44,7 @@ enum Handle {
             usedAfterFree("\(name) is a \(T.handleKind.typeName) that was already freed", T.handleKind)
         case .live, .otherKind, .notAHandle:
             guard let object = inspection.object(as: T.self) else {
-                throw SegueError.invalidArgument(inspection.problem(name, T.handleKind) ?? "\(name) has just ended")
+                throw SegueError.invalidArgument(inspection.problem(name, T.handleKind))
             }
             return object
         }
@@ -55,7 +55,7 @@ enum Handle {
     ///   another kind, or a pointer that is no Segue object.
     static func require<T: HandleObject>(_ handle: OpaquePointer?, as type: T.Type, _ name: String) throws -> T {
         guard let object = try optional(handle, as: type, name) else {
-            throw SegueError.invalidArgument(HandleTable.Inspection.null.problem(name, T.handleKind)!)
+            throw SegueError.invalidArgument(HandleTable.Inspection.null.problem(name, T.handleKind))
         }
         return object
     }

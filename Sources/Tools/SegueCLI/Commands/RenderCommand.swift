@@ -90,7 +90,9 @@ enum RenderCommand {
             try Inputs.animation($0, option: "--animation", command: name)
         } ?? .easeInOut(duration: 1)
         let duration = try Self.duration(args, animation: animation)
-        let length = try args.number("--length", in: Self.lengths) ?? duration
+        let length = try args.number("--length", in: 0...86_400) ?? duration
+        // The transition's progress `t` seconds in: the animation stretched over the duration.
+        func progress(at t: Double) -> Double { animation.progress(at: t, over: duration) }
         var settings = try MediaOptions.settings(args)
         if !MediaWriter.handles(output) { settings.audio = nil }
         let (from, to) = try Inputs.clips(args, engine: engine, audio: settings.audio,
@@ -111,7 +113,7 @@ enum RenderCommand {
         }
         let sound = try settings.audio.map { format in
             try Self.sound(from: from, fromStart: fromStart, to: to, toStart: toStart, frames: frameCount, frameRate: rate,
-                           progressAt: { animation.progress(at: $0, over: duration) },
+                           progressAt: progress,
                            fade: MediaOptions.audioFade(args), format: format)
         }
         let (width, height) = (scene.width!, scene.height!)
@@ -121,9 +123,7 @@ enum RenderCommand {
                                                                         removing: from != nil, opaque: true)
         func shownAsIs(_ index: Int) -> Double? {
             let t = time(index)
-            guard leavesTo, let to, to.width == width, to.height == height, animation.progress(at: t, over: duration) == 1 else {
-                return nil
-            }
+            guard leavesTo, let to, to.width == width, to.height == height, progress(at: t) == 1 else { return nil }
             return toStart + t
         }
         let named = [("--from", from), ("--to", to)].compactMap { option, clip in
@@ -157,7 +157,7 @@ enum RenderCommand {
             }
             let t = time(index)
             try engine.render(transition, from: try from?.picture(at: fromStart + t), to: try to?.picture(at: toStart + t),
-                              progress: animation.progress(at: t, over: duration), scene: scene, into: target)
+                              progress: progress(at: t), scene: scene, into: target)
             return .picture(target)
         }
         if let smart, !args.has("-q") { Terminal.error("segue \(name): \(smart.report)") }
@@ -174,9 +174,6 @@ enum RenderCommand {
         }
         return seconds
     }
-
-    /// Seconds of output --length accepts.
-    static let lengths = 0...86_400.0
 
     /// The two clips' sounds over the transition: the removed one fading out
     /// as the inserted one fades in, along the transition's progress at each second.
