@@ -60,7 +60,7 @@ KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 MLT_DIR      := $(BUILD)/lib/mlt-7
 MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
-.PHONY: all build frei0r mlt python deps test-deps install test check-modules unit-test system-test python-test golden demo clean \
+.PHONY: all build frei0r mlt python deps test-deps install test check-modules unit-test system-test test-programs python-test golden demo clean \
 	fuzz fuzz-check tsan sanitized-sweep bench bench-check
 
 all: build frei0r mlt
@@ -229,8 +229,12 @@ $(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(BUILT_HEADERS) $(TEST_C_HEADERS
 	@mkdir -p $(BUILD)/tests/plugins
 	$(CC) -shared -fPIC -std=c99 -Wall -Wextra -Werror -pedantic -I$(BUILD)/include $< -lm -o $@
 
-system-test: build frei0r mlt $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
+# What the system tests run besides the CLI: `make test-programs` builds them
+# for running one test module by hand.
+test-programs: build frei0r mlt $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
 		$(patsubst %,$(BUILD)/tests/plugins/%.so,$(TEST_PLUGINS)) $(BUILD)/tests/frei0r_host
+
+system-test: test-programs
 	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
 
 # The Python package (python/): `make python` builds a wheel whose segue/lib/

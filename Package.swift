@@ -37,9 +37,11 @@
 //   SeguePluginEntry  its C part: the exported segue_plugin_entry
 //
 // Sources/Shared: what both sides of the plugin line speak, defined once
-//   SegueABI         the vocabulary's C shapes, struct layouts by release, the version
+//   SegueABI         every conversion between the vocabulary and its C shapes (values, enums,
+//                    structs), struct layouts by release, the version
 //   SegueVocabulary  points, rects, affine transforms, colours (SwiftUI's names), blend modes,
-//                    paths, parameter kinds and values, statuses, declaration rules (pure Swift)
+//                    paths, parameter kinds and values, statuses, declaration rules, a scene's
+//                    placement and stacking, pixel layouts and Y'CbCr matrices (pure Swift)
 //   CSegue           include/, the public headers, compiled as C (so that a change to one
 //                    rebuilds every module that imports them)
 //

@@ -38,6 +38,32 @@ import Testing
         #expect(FillRule(2) == nil)
     }
 
+    @Test func sceneAndPixelEnumsAreTheHeaders() {
+        let placements: [(Placement, Int)] = [(.fit, SEGUE_PLACEMENT_FIT), (.fill, SEGUE_PLACEMENT_FILL),
+                                              (.center, SEGUE_PLACEMENT_CENTER), (.stretch, SEGUE_PLACEMENT_STRETCH)]
+        #expect(placements.count == Placement.allCases.count)
+        for (placement, code) in placements {
+            #expect(Placement(UInt32(code)) == placement && Int(placement.cValue) == code)
+        }
+        #expect(Placement(4) == nil && Placement(.max) == nil)
+        #expect(Stacking(UInt32(SEGUE_STACKING_INSERTED_ON_TOP)) == .insertedOnTop)
+        #expect(Stacking(UInt32(SEGUE_STACKING_REMOVED_ON_TOP)) == .removedOnTop && Stacking(2) == nil)
+
+        let layouts: [(PixelLayout, Int)] = [
+            (.i420, SEGUE_PIXEL_FORMAT_I420), (.nv12, SEGUE_PIXEL_FORMAT_NV12), (.rgba, SEGUE_PIXEL_FORMAT_RGBA),
+            (.bgra, SEGUE_PIXEL_FORMAT_BGRA), (.rgb24, SEGUE_PIXEL_FORMAT_RGB24), (.bgr24, SEGUE_PIXEL_FORMAT_BGR24),
+        ]
+        #expect(layouts.count == PixelLayout.allCases.count)
+        for (layout, code) in layouts { #expect(PixelLayout(UInt32(code)) == layout) }
+        #expect(PixelLayout(0) == nil && PixelLayout(7) == nil)
+
+        #expect(YCbCr.Range(UInt32(SEGUE_COLOR_RANGE_LIMITED)) == .limited)
+        #expect(YCbCr.Range(UInt32(SEGUE_COLOR_RANGE_FULL)) == .full && YCbCr.Range(2) == nil)
+        #expect(YCbCr(matrix: UInt32(SEGUE_COLOR_MATRIX_BT709), range: .limited) == .bt709)
+        #expect(YCbCr(matrix: UInt32(SEGUE_COLOR_MATRIX_BT601), range: .full) == YCbCr.bt601.with(.full))
+        #expect(YCbCr(matrix: 2, range: .limited) == nil)
+    }
+
     @Test func parameterKindsAreTheHeaders() {
         let kinds: [(ParameterKind, Int)] = [
             (.number, SEGUE_KIND_NUMBER), (.integer, SEGUE_KIND_INTEGER), (.bool, SEGUE_KIND_BOOL),

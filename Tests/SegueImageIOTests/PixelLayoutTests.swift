@@ -149,8 +149,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [ForeignPixels.Layout.rgb24, .bgr24])
-    func opaqueThreeBytePixelsAreTheirBytesBothWays(layout: ForeignPixels.Layout) throws {
+    @Test(arguments: [PixelLayout.rgb24, .bgr24])
+    func opaqueThreeBytePixelsAreTheirBytesBothWays(layout: PixelLayout) throws {
         // An odd width (the vector loop's tail) and padded rows.
         let width = 37, height = 3, stride = 3 * width + 5
         let bytes = (0..<stride * height).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }

@@ -13,15 +13,14 @@ private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> (Scene, Can
     guard s.width >= 0, s.height >= 0, (s.width == 0) == (s.height == 0) else {
         throw SegueError.invalidArgument("scene size \(s.width)×\(s.height) must be 0×0 (the target's) or positive")
     }
-    let placements: [Scene.Placement] = [.fit, .fill, .center, .stretch]
-    guard Int(s.placement) < placements.count else {
+    guard let placement = Placement(s.placement) else {
         throw SegueError.invalidArgument("scene placement \(s.placement) is not a SEGUE_PLACEMENT_* value")
     }
-    guard Int(s.stacking) <= SEGUE_STACKING_REMOVED_ON_TOP else {
+    guard let stacking = Stacking(s.stacking) else {
         throw SegueError.invalidArgument("scene stacking \(s.stacking) is not a SEGUE_STACKING_* value")
     }
-    guard Int(s.blend) <= SEGUE_BLEND_PLUS_LIGHTER else {
-        throw SegueError.invalidArgument("scene blend \(s.blend) is not a SEGUE_BLEND_* value")
+    guard let blend = BlendMode(s.blend), blend == .normal || blend == .plusLighter else {
+        throw SegueError.invalidArgument("scene blend \(s.blend) is not SEGUE_BLEND_NORMAL or SEGUE_BLEND_PLUS_LIGHTER")
     }
     let background = Color(s.background)
     // Refused, never clamped, as parameter colours are.
@@ -31,9 +30,7 @@ private func scene(_ pointer: UnsafePointer<segue_scene>?) throws -> (Scene, Can
             + "must have components in 0…1")
     }
     let scene = Scene(width: s.width == 0 ? nil : Int(s.width), height: s.height == 0 ? nil : Int(s.height),
-                      background: background, placement: placements[Int(s.placement)],
-                      stacking: Int(s.stacking) == SEGUE_STACKING_INSERTED_ON_TOP ? .insertedOnTop : .removedOnTop,
-                      blend: Int(s.blend) == SEGUE_BLEND_PLUS_LIGHTER ? .plusLighter : .normal)
+                      background: background, placement: placement, stacking: stacking, blend: blend)
     return (scene, cancellation(watching: s.cancel))
 }
 

@@ -3,23 +3,6 @@ import SegueCompositor
 
 /// The container a transition happens in (`segue_scene` in C).
 public struct Scene: Sendable, Hashable {
-    /// How an input whose size differs from the output is placed in it.
-    public enum Placement: String, CaseIterable, Sendable {
-        /// Scaled to fit inside, aspect kept, centred.
-        case fit
-        /// Scaled to cover, aspect kept, centred, cropped.
-        case fill
-        /// Unscaled, centred on whole pixels, cropped.
-        case center
-        /// Scaled to the output's width and height independently.
-        case stretch
-    }
-
-    /// Which view is drawn on top.
-    public enum Stacking: String, CaseIterable, Sendable {
-        case insertedOnTop, removedOnTop
-    }
-
     /// Output size in pixels; nil means the target's size.
     public var width: Int?
     public var height: Int?

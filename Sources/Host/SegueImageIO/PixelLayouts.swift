@@ -6,15 +6,7 @@ import SegueCompositor
 /// BGRA bytes, opaque RGB or BGR bytes), converted into and out of premultiplied ARGB32 surfaces at
 /// the edge: what `segue_surface_import`/`export` do.
 public struct ForeignPixels {
-    public enum Layout: Sendable {
-        case i420, nv12
-        /// Straight alpha, bytes R, G, B, A (`rgba`) or B, G, R, A (`bgra`) in memory.
-        case rgba, bgra
-        /// Opaque, bytes R, G, B (`rgb24`) or B, G, R (`bgr24`) in memory.
-        case rgb24, bgr24
-    }
-
-    public let layout: Layout
+    public let layout: PixelLayout
     public let width: Int
     public let height: Int
     /// 4:2:0 layouts only.
@@ -25,7 +17,7 @@ public struct ForeignPixels {
     /// Checks everything before any pixel is touched.
     /// - Throws: `.invalidArgument` for a side outside 1…`Surface.maximumSide`,
     ///   a NULL plane the layout uses, or a stride below a row's bytes or at or above 2³¹.
-    public init(layout: Layout, width: Int, height: Int, matrix: YCbCr, planes: [UnsafeMutableRawPointer?],
+    public init(layout: PixelLayout, width: Int, height: Int, matrix: YCbCr, planes: [UnsafeMutableRawPointer?],
                 strides: [Int]) throws {
         let sides = 1...Surface.maximumSide
         guard sides.contains(width), sides.contains(height) else {

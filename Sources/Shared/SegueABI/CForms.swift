@@ -47,7 +47,8 @@ extension TextMetrics {
 }
 
 /// An enumeration whose C value (`segue_blend`, `segue_fill_rule`,
-/// `segue_filter`: all `uint32_t`) is its case's position in `allCases`.
+/// `segue_filter`, `segue_placement`, `segue_stacking`, `segue_color_range`:
+/// all `uint32_t`) is its case's position in `allCases`.
 public protocol CaseOrderCoded: CaseIterable, Equatable where AllCases.Index == Int {}
 
 extension CaseOrderCoded {
@@ -70,6 +71,37 @@ extension CaseOrderCoded {
 extension BlendMode: CaseOrderCoded {}
 extension FillRule: CaseOrderCoded {}
 extension SamplingFilter: CaseOrderCoded {}
+extension Placement: CaseOrderCoded {}
+extension Stacking: CaseOrderCoded {}
+extension YCbCr.Range: CaseOrderCoded {}
+
+extension PixelLayout {
+    /// The layout a `SEGUE_PIXEL_FORMAT_*` value names; nil for a value the
+    /// headers do not define (0 among them: a zeroed struct names none).
+    public init?(_ c: UInt32) {
+        switch Int(c) {
+        case SEGUE_PIXEL_FORMAT_I420: self = .i420
+        case SEGUE_PIXEL_FORMAT_NV12: self = .nv12
+        case SEGUE_PIXEL_FORMAT_RGBA: self = .rgba
+        case SEGUE_PIXEL_FORMAT_BGRA: self = .bgra
+        case SEGUE_PIXEL_FORMAT_RGB24: self = .rgb24
+        case SEGUE_PIXEL_FORMAT_BGR24: self = .bgr24
+        default: return nil
+        }
+    }
+}
+
+extension YCbCr {
+    /// The weights a `SEGUE_COLOR_MATRIX_*` value names, with `range`; nil
+    /// for a value the headers do not define.
+    public init?(matrix c: UInt32, range: Range) {
+        switch Int(c) {
+        case SEGUE_COLOR_MATRIX_BT709: self = YCbCr.bt709.with(range)
+        case SEGUE_COLOR_MATRIX_BT601: self = YCbCr.bt601.with(range)
+        default: return nil
+        }
+    }
+}
 
 extension Status {
     public init(_ c: segue_status) {

@@ -1,4 +1,5 @@
 import CAV
+import SegueBasics
 import SegueImageIO
 
 /// What a video file Segue writes says about its colours: primaries,

@@ -1,4 +1,5 @@
 import CVectorKernels
+import SegueBasics
 import SegueCompositor
 
 /// 4:2:0 Y'CbCr to opaque ARGB32 in fixed point (coefficients scaled by

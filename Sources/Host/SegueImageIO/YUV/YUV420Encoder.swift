@@ -1,3 +1,4 @@
+import SegueBasics
 import SegueCompositor
 
 /// Premultiplied ARGB32 to planar 4:2:0 Y'CbCr (I420: the Y plane, then Cb,

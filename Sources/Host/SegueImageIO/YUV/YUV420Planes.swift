@@ -1,3 +1,5 @@
+import SegueBasics
+
 /// A 4:2:0 picture held elsewhere (a decoder's frame, a caller's buffer):
 /// its Y' plane and its chroma, planar (I420: Cb and Cr planes) or
 /// interleaved (NV12: one plane of Cb, Cr pairs), each plane with its own

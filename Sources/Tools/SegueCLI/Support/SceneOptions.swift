@@ -36,8 +36,8 @@ enum SceneOptions {
             scene.background = color
         }
         scene.blend = try arguments.choice("--blend", [("normal", BlendMode.normal), ("plusLighter", .plusLighter)]) ?? .normal
-        scene.placement = try arguments.choice("--placement", Scene.Placement.allCases.map { ($0.rawValue, $0) }) ?? .fit
-        scene.stacking = try arguments.choice("--stacking", [("inserted", Scene.Stacking.insertedOnTop),
+        scene.placement = try arguments.choice("--placement", Placement.allCases.map { ($0.rawValue, $0) }) ?? .fit
+        scene.stacking = try arguments.choice("--stacking", [("inserted", Stacking.insertedOnTop),
                                                              ("removed", .removedOnTop)]) ?? .insertedOnTop
         return scene
     }

@@ -1,12 +1,13 @@
 /// How gamma-encoded R'G'B' becomes Y'CbCr: the luma weights of a standard
-/// and the range its codes use. The one definition the YUV converters and
-/// their tests share.
+/// and the range its codes use (`SEGUE_COLOR_MATRIX_*` and
+/// `SEGUE_COLOR_RANGE_*` in C). The one definition the YUV converters, the
+/// C API and their tests share.
 public struct YCbCr: Hashable, Sendable {
     /// Luma weights of red, green and blue (they sum to 1).
     public let kr: Double, kg: Double, kb: Double
     public let range: Range
 
-    public enum Range: Hashable, Sendable {
+    public enum Range: Hashable, Sendable, CaseIterable {
         /// Y' 16…235, Cb and Cr 16…240 (video's usual "studio" range).
         case limited
         /// Y', Cb and Cr 0…255 (JPEG's).
@@ -29,10 +30,10 @@ public struct YCbCr: Hashable, Sendable {
     public func with(_ range: Range) -> YCbCr { YCbCr(kr: kr, kg: kg, kb: kb, range: range) }
 
     /// Luma's scale and offset over the codes: Y' = offset + scale · E'y·255.
-    var lumaScale: Double { range == .limited ? 219.0 / 255 : 1 }
-    var lumaOffset: Int { range == .limited ? 16 : 0 }
+    public var lumaScale: Double { range == .limited ? 219.0 / 255 : 1 }
+    public var lumaOffset: Int { range == .limited ? 16 : 0 }
     /// Chroma's scale over the codes: C = 128 + scale · E'c·255.
-    var chromaScale: Double { range == .limited ? 224.0 / 255 : 1 }
+    public var chromaScale: Double { range == .limited ? 224.0 / 255 : 1 }
 
     /// The closed-form conversion of one colour in double precision, rounded
     /// to nearest and clamped to the codes: the reference the fixed-point
