@@ -101,27 +101,31 @@ public func segue_transition_modifier(_ engine: OpaquePointer?, _ effect: Unsafe
 @c @implementation
 public func segue_transition_combined(_ first: OpaquePointer?, _ second: OpaquePointer?,
                                       _ outTransition: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
-    call {
-        let out = try required(outTransition, "out_transition")
-        let a = try Handle.require(first, as: TransitionObject.self, "first")
-        let b = try Handle.require(second, as: TransitionObject.self, "second")
-        guard a.engine === b.engine else { throw SegueError(.mismatch, "first and second come from different engines") }
-        out.pointee = try Handle.make(TransitionObject(engine: a.engine, transition: try a.transition.combined(with: b.transition)))
-    }
+    compose(first, "first", second, "second", into: outTransition) { try $0.combined(with: $1) }
 }
 
 @c @implementation
 public func segue_transition_asymmetric(_ insertion: OpaquePointer?, _ removal: OpaquePointer?,
                                         _ outTransition: UnsafeMutablePointer<OpaquePointer?>?) -> segue_status {
+    compose(insertion, "insertion", removal, "removal", into: outTransition) {
+        try .asymmetric(insertion: $0, removal: $1)
+    }
+}
+
+/// A new transition made of two the caller holds, which must come from one
+/// engine; the names are the C parameters', for messages.
+private func compose(_ a: OpaquePointer?, _ aName: String, _ b: OpaquePointer?, _ bName: String,
+                     into out: UnsafeMutablePointer<OpaquePointer?>?,
+                     _ make: (Transition, Transition) throws -> Transition) -> segue_status {
     call {
-        let out = try required(outTransition, "out_transition")
-        let i = try Handle.require(insertion, as: TransitionObject.self, "insertion")
-        let r = try Handle.require(removal, as: TransitionObject.self, "removal")
-        guard i.engine === r.engine else {
-            throw SegueError(.mismatch, "insertion and removal come from different engines")
+        let out = try required(out, "out_transition")
+        let first = try Handle.require(a, as: TransitionObject.self, aName)
+        let second = try Handle.require(b, as: TransitionObject.self, bName)
+        guard first.engine === second.engine else {
+            throw SegueError(.mismatch, "\(aName) and \(bName) come from different engines")
         }
-        out.pointee = try Handle.make(TransitionObject(engine: i.engine,
-                                                   transition: try .asymmetric(insertion: i.transition, removal: r.transition)))
+        out.pointee = try Handle.make(TransitionObject(engine: first.engine,
+                                                       transition: try make(first.transition, second.transition)))
     }
 }
 

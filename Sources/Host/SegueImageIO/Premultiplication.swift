@@ -29,16 +29,7 @@ public enum Premultiplication {
     /// Premultiplies one straight 0xAARRGGBB pixel.
     @inline(__always)
     public static func premultiplied(_ pixel: UInt32) -> UInt32 {
-        let alpha = pixel &>> 24
-        switch alpha {
-        case 255: return pixel
-        case 0: return 0
-        default:
-            let red = premultiply((pixel &>> 16) & 0xFF, alpha)
-            let green = premultiply((pixel &>> 8) & 0xFF, alpha)
-            let blue = premultiply(pixel & 0xFF, alpha)
-            return alpha &<< 24 | red &<< 16 | green &<< 8 | blue
-        }
+        scalingColours(of: pixel, by: premultiply)
     }
 
     /// Premultiplies every pixel of a surface that holds straight alpha
@@ -54,14 +45,21 @@ public enum Premultiplication {
     /// channel); a transparent pixel becomes 0.
     @inline(__always)
     public static func unpremultiplied(_ pixel: UInt32) -> UInt32 {
+        scalingColours(of: pixel, by: unpremultiply)
+    }
+
+    /// `pixel` with `scale(channel, alpha)` on each colour channel; an
+    /// opaque pixel is kept and a transparent one becomes 0.
+    @inline(__always)
+    private static func scalingColours(of pixel: UInt32, by scale: (UInt32, UInt32) -> UInt32) -> UInt32 {
         let alpha = pixel &>> 24
         switch alpha {
         case 255: return pixel
         case 0: return 0
         default:
-            let red = unpremultiply((pixel &>> 16) & 0xFF, alpha)
-            let green = unpremultiply((pixel &>> 8) & 0xFF, alpha)
-            let blue = unpremultiply(pixel & 0xFF, alpha)
+            let red = scale((pixel &>> 16) & 0xFF, alpha)
+            let green = scale((pixel &>> 8) & 0xFF, alpha)
+            let blue = scale(pixel & 0xFF, alpha)
             return alpha &<< 24 | red &<< 16 | green &<< 8 | blue
         }
     }

@@ -145,30 +145,31 @@ enum CanvasCalls {
         }
     }
 
-    /// What `rasterize` would give for `image` over `frame`, when those pixels
-    /// already exist, by the compositor's one rule for lending pixels
-    /// (`Compositor.existingPixels(of:over:budget:)`): the address of the
-    /// frame's first pixel in them, or nil.
-    static func existingPixels(of image: PluginImage, frame: Rect, budget: RenderBudget, with compositor: Compositor)
+    /// What `rasterize` would give for `image` over the session's frame, when
+    /// those pixels already exist, by the compositor's one rule for lending
+    /// pixels (`Compositor.existingPixels(of:over:budget:)`): the address of
+    /// the frame's first pixel in them, or nil.
+    static func existingPixels(of image: PluginImage, on session: CanvasSession)
         -> (address: UnsafeRawPointer, stride: Int)? {
+        let frame = session.canvas.frame
         guard frame.isIntegral, !frame.isEmpty,
-              let lent = try? compositor.existingPixels(of: image.drawing, over: frame.enclosingPixels, budget: budget)
+              let lent = try? session.compositor.existingPixels(of: image.drawing, over: frame.enclosingPixels,
+                                                                budget: session.canvas.budget)
         else { return nil }
         return (UnsafeRawPointer(lent.pixels), lent.stride)
     }
 
-    /// Whether every pixel `rasterize` would give for `image` over `frame` is
-    /// opaque. Known without drawing when the image is one opaque surface
-    /// covering the frame as it is or scaled without turning (a video frame
-    /// placed in the output: its sampling keeps an opaque picture opaque to
-    /// its edges); else read from the drawn pixels.
-    static func isOpaque(_ image: PluginImage, frame: Rect, cancellation: Cancellation, budget: RenderBudget,
-                         with compositor: Compositor) throws -> Bool {
-        if let (surface, placement) = plainSurface(of: image, covering: frame), placement.b == 0, placement.c == 0,
-           surface.isOpaque {
+    /// Whether every pixel `rasterize` would give for `image` over the
+    /// session's frame is opaque. Known without drawing when the image is one
+    /// opaque surface covering the frame as it is or scaled without turning (a
+    /// video frame placed in the output: its sampling keeps an opaque picture
+    /// opaque to its edges); else read from the drawn pixels.
+    static func isOpaque(_ image: PluginImage, on session: CanvasSession) throws -> Bool {
+        if let (surface, placement) = plainSurface(of: image, covering: session.canvas.frame), placement.b == 0,
+           placement.c == 0, surface.isOpaque {
             return true
         }
-        return try rasterize(image, frame: frame, cancellation: cancellation, budget: budget, with: compositor).isOpaque
+        return try rasterize(image, on: session).isOpaque
     }
 
     /// The one surface `image` draws plainly over the whole of `frame` (a
@@ -198,16 +199,17 @@ enum CanvasCalls {
         return (surface, placement)
     }
 
-    /// The image rendered to pixels covering `frame`'s whole pixels, pixel
-    /// (0, 0) at the frame's top-left corner.
-    static func rasterize(_ image: PluginImage, frame: Rect, cancellation: Cancellation, budget: RenderBudget,
-                          with compositor: Compositor) throws -> Surface {
-        let area = frame.enclosingPixels
+    /// The image rendered on the session's compositor, within its budget, to
+    /// pixels covering the whole pixels of its frame, pixel (0, 0) at the
+    /// frame's top-left corner.
+    static func rasterize(_ image: PluginImage, on session: CanvasSession) throws -> Surface {
+        let area = session.canvas.frame.enclosingPixels
         guard !area.isEmpty else { throw SegueError.invalidArgument("the canvas frame is empty") }
         let surface = try Surface(unclearedWidth: area.width, height: area.height) // the render below clears it
         let shift = AffineTransform.translation(x: Double(-area.x0), y: Double(-area.y0))
-        try compositor.render(Picture([DrawItem(source: .picture(image.drawing), transform: shift)]),
-                              background: .clear, into: surface, budget: budget, cancellation: cancellation)
+        try session.compositor.render(Picture([DrawItem(source: .picture(image.drawing), transform: shift)]),
+                                      background: .clear, into: surface, budget: session.canvas.budget,
+                                      cancellation: session.canvas.cancellation)
         return surface
     }
 }

@@ -78,11 +78,7 @@ enum HostTable {
             HostTable.status {
                 let session = try CanvasCalls.session(canvas)
                 guard let out else { throw SegueError.invalidArgument("out_pixels is NULL") }
-                let pixels = try session.drawing {
-                    try CanvasCalls.rasterize(try CanvasCalls.image(image), frame: session.canvas.frame,
-                                              cancellation: session.canvas.cancellation,
-                                              budget: session.canvas.budget, with: session.compositor)
-                }
+                let pixels = try session.drawing { try CanvasCalls.rasterize(try CanvasCalls.image(image), on: session) }
                 out.pointee = try session.hand(.pixels(pixels))
             }
         }
@@ -90,19 +86,13 @@ enum HostTable {
             HostTable.status {
                 let session = try CanvasCalls.session(canvas)
                 guard let out else { throw SegueError.invalidArgument("out_opaque is NULL") }
-                let opaque = try session.drawing {
-                    try CanvasCalls.isOpaque(try CanvasCalls.image(image), frame: session.canvas.frame,
-                                             cancellation: session.canvas.cancellation,
-                                             budget: session.canvas.budget, with: session.compositor)
-                }
-                out.pointee = opaque ? 1 : 0
+                out.pointee = try session.drawing { try CanvasCalls.isOpaque(try CanvasCalls.image(image), on: session) }
+                    ? 1 : 0
             }
         }
         host.canvas_peek = { canvas, image, stride in
-            guard let session = CanvasSession.lookup(canvas), let image = PluginImage.lookup(image),
-                  let stride, let pixels = CanvasCalls.existingPixels(of: image, frame: session.canvas.frame,
-                                                                      budget: session.canvas.budget,
-                                                                      with: session.compositor) else {
+            guard let session = CanvasSession.lookup(canvas), let image = PluginImage.lookup(image), let stride,
+                  let pixels = CanvasCalls.existingPixels(of: image, on: session) else {
                 return nil
             }
             stride.pointee = Int32(pixels.stride)

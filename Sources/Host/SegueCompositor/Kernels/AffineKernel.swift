@@ -92,6 +92,14 @@ enum AffineKernel {
                        destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect)
     }
 
+    /// A kernel whose vector code tests can turn off: `composite` is its form
+    /// with `vectorized: true`.
+    protocol Vectorizable: Sampled {
+        /// `composite`, with AVX2 when `vectorized` and the processor has it.
+        func composite(_ op: Operator, coverage: Coverage, into destination: UnsafeMutableRawPointer,
+                       destinationStride: Int, origin: (x: Int, y: Int), area: PixelRect, vectorized: Bool)
+    }
+
     /// A placed image that can hide what a sampling kernel would draw under
     /// it (`Planner.markOpaqueCovers`): an affine, projective or distortion one.
     protocol Cover: Sampled {
@@ -541,5 +549,14 @@ private final class Magnifier {
         magnified_row(source(top), source(top + 1), Int32(128 - weight), Int32(weight), Int32(p.width), Int32(first),
                       Int32(last + 2 - first), blends, offsets, weights, samples, range.count, avx2 ? 1 : 0)
         return UnsafePointer(samples)
+    }
+}
+
+extension AffineKernel.Vectorizable {
+    func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
+                   into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
+                   area: PixelRect) {
+        composite(op, coverage: coverage, into: destination, destinationStride: destinationStride, origin: origin,
+                  area: area, vectorized: true)
     }
 }

@@ -11,20 +11,13 @@ import SegueBasics
 /// An opaque distorted image hides what lies under its inner pixels (a wave
 /// over the view it replaces): as a `Cover`, it finds them from its points,
 /// computed as drawing computes them.
-struct DistortionKernel: AffineKernel.Cover, @unchecked Sendable {
+struct DistortionKernel: AffineKernel.Cover, AffineKernel.Vectorizable, @unchecked Sendable {
     let distortion: Distortion
     /// Where the distortion's frame origin lies on the device.
     let origin: Point
     /// The source, and the device pixel its pixel (0, 0) is.
     let sampler: PointSampler
     let sourceOrigin: (x: Int, y: Int)
-
-    func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
-                   into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
-                   area: PixelRect) {
-        composite(op, coverage: coverage, into: destination, destinationStride: destinationStride, origin: origin,
-                  area: area, vectorized: true)
-    }
 
     /// Combines the distorted source, times `coverage`, with the destination
     /// pixels of `area` (pixel (0, 0) of `destination` is device pixel

@@ -15,7 +15,7 @@ import SegueBasics
 enum ProjectiveKernel {
     /// A source placed on the device: the device → source transform and
     /// the source's sampler, usable for any number of bands, from any thread.
-    struct Placement: AffineKernel.Cover, @unchecked Sendable {
+    struct Placement: AffineKernel.Cover, AffineKernel.Vectorizable, @unchecked Sendable {
         /// Device → source.
         let inverse: ProjectiveTransform
         let sampler: PointSampler
@@ -31,14 +31,6 @@ enum ProjectiveKernel {
             self.sampler = sampler
         }
 
-        func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
-                       into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
-                       area: PixelRect) {
-            composite(op, coverage: coverage, into: destination, destinationStride: destinationStride, origin: origin,
-                      area: area, vectorized: true)
-        }
-
-        /// `composite`, with or without AVX2 (for tests).
         func composite(_ op: AffineKernel.Operator, coverage: AffineKernel.Coverage,
                        into destination: UnsafeMutableRawPointer, destinationStride: Int, origin: (x: Int, y: Int),
                        area: PixelRect, vectorized: Bool) {
