@@ -21,9 +21,12 @@ public enum PluginFolders {
     public static func installation() -> String? {
         let anchor: @convention(c) () -> Void = {}
         var info = Dl_info()
-        guard dladdr(unsafeBitCast(anchor, to: UnsafeRawPointer.self), &info) != 0, let file = info.dli_fname,
-              let resolved = realpath(file, nil)
+        guard dladdr(unsafeBitCast(anchor, to: UnsafeRawPointer.self), &info) != 0, let file = info.dli_fname
         else { return nil }
+        // For a program, glibc names the file as it was run: a bare `segue`
+        // when found on PATH, which is no path at all. The kernel knows it.
+        let named = strchr(file, 0x2F) != nil ? String(cString: file) : "/proc/self/exe"
+        guard let resolved = realpath(named, nil) else { return nil }
         let binary = String(cString: resolved)
         free(resolved)
         guard let slash = binary.lastIndex(of: "/") else { return nil }
