@@ -27,7 +27,7 @@ BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev f
                   liblcms2-dev zlib1g-dev libheif-dev \
                   libmlt-dev
 # melt and gst-launch run the frei0r bridge and the MLT module in the tests; headless Chromium plays spliced files.
-TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind groff-base melt gstreamer1.0-tools gstreamer1.0-plugins-base \
+TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind groff-base zsh fish melt gstreamer1.0-tools gstreamer1.0-plugins-base \
                   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
                   chromium-headless-shell
 RELEASE_DIR    := .build/release
@@ -92,9 +92,13 @@ SWIFT_INPUTS := Package.swift $(HEADERS) include/module.modulemap \
                         -o -name '*.h' -o -name '*.map' -o -name '*.modulemap')
 # What `make build` leaves in build/: an installation's layout.
 BUILT_HEADERS := $(patsubst include/%,$(BUILD)/include/%,$(HEADERS))
+# Shell completions, in the folders bash-completion, zsh and fish look in under a prefix.
+COMPLETIONS := $(BUILD)/share/bash-completion/completions/segue $(BUILD)/share/zsh/site-functions/_segue \
+               $(BUILD)/share/fish/vendor_completions.d/segue.fish
+
 BUILT_PLUGINS := $(patsubst %,$(BUILD)/lib/segue/plugins/%.so,$(PLUGINS) $(C_PLUGINS))
 BUILT := $(BUILD)/bin/segue $(BUILD)/lib/libsegue.so $(BUILT_HEADERS) $(BUILD)/lib/pkgconfig/segue.pc \
-         $(BUILD)/share/segue/valgrind.supp $(BUILT_PLUGINS) $(STAMPS)/man
+         $(BUILD)/share/segue/valgrind.supp $(BUILT_PLUGINS) $(STAMPS)/man $(COMPLETIONS)
 
 build: $(BUILT)
 
@@ -140,6 +144,19 @@ $(STAMPS)/man: $(BUILD)/bin/segue scripts/man-pages
 	@rm -rf $(MAN_DIR)
 	scripts/man-pages $(BUILD)/bin/segue $(MAN_DIR)
 	@mkdir -p $(@D) && touch $@
+
+# Shell completions, written by the CLI from its commands' option tables.
+$(BUILD)/share/bash-completion/completions/segue: $(BUILD)/bin/segue
+	@mkdir -p $(@D)
+	$< completions bash > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/share/zsh/site-functions/_segue: $(BUILD)/bin/segue
+	@mkdir -p $(@D)
+	$< completions zsh > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/share/fish/vendor_completions.d/segue.fish: $(BUILD)/bin/segue
+	@mkdir -p $(@D)
+	$< completions fish > $@.tmp && mv $@.tmp $@
 
 $(BUILD)/share/segue/valgrind.supp: share/segue/valgrind.supp
 	@mkdir -p $(@D)
@@ -191,6 +208,9 @@ install: build frei0r mlt
 	install -d $(DESTDIR)$(PREFIX)/share/segue $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 share/segue/valgrind.supp $(DESTDIR)$(PREFIX)/share/segue/
 	install -m 644 $(MAN_DIR)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	for file in $(COMPLETIONS); do \
+		install -D -m 644 $$file $(DESTDIR)$(PREFIX)/$${file#$(BUILD)/}; \
+	done
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' scripts/segue.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/segue.pc
 

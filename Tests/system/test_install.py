@@ -1,7 +1,9 @@
-"""make install PREFIX=… gives a tree C programs build and run against, and
-frei0r mixers and an MLT module that load the installed libsegue.so."""
+"""make install PREFIX=… gives a tree C programs build and run against, a
+segue command that finds its plugins however it is run, shell completions,
+and frei0r mixers and an MLT module that load the installed libsegue.so."""
 import os
 import shutil
+import subprocess
 
 from support import BUILD, ROOT, Workspace, run, run_host
 
@@ -27,6 +29,13 @@ class InstallTests(Workspace):
         run(*env_run, check=0)
         self.assertTrue(os.path.getsize(self.path("o.png")) > 0)
         self.assertIn("segue 0.", run(os.path.join(prefix, "bin", "segue"), "--version", check=0).stdout)
+        # Run by name from PATH, as an installed command is, it still finds its plugins.
+        by_name = subprocess.run(["segue", "plugins"], capture_output=True, text=True, timeout=60, cwd=self.path("."),
+                                 env=dict(os.environ, PATH=os.path.join(prefix, "bin") + os.pathsep + os.environ["PATH"]))
+        self.assertIn(os.path.join(prefix, "lib", "segue", "plugins", "explode.so"), by_name.stdout)
+        for relative in ("share/bash-completion/completions/segue", "share/zsh/site-functions/_segue",
+                         "share/fish/vendor_completions.d/segue.fish"):
+            self.assertTrue(os.path.isfile(os.path.join(prefix, relative)), relative)
         # The frei0r mixers find the installed libsegue.so by their own path.
         mixers = sorted(os.listdir(os.path.join(prefix, "lib", "frei0r-1")))
         self.assertIn("segue_push.so", mixers)

@@ -8,15 +8,15 @@ enum Segue {
     static let commands = [DemoCommand.command, FrameCommand.command, RenderCommand.command, SequenceCommand.command, SequenceCommand.slideshow,
                            SheetCommand.command, SampleCommand.command,
                            ListCommand.command, DescribeCommand.command,
-                           PluginsCommand.command]
+                           PluginsCommand.command, CompletionsCommand.command]
 
     static let version = "segue \(SegueVersion.string)"
 
     static var help: String {
+        let width = commands.map(\.name.count).max()! + 2
         var list = ""
         for command in commands {
-            list += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
-                + command.summary + "\n"
+            list += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary + "\n"
         }
         return """
             Usage: segue COMMAND [options]

@@ -22,23 +22,22 @@ enum DemoCommand {
         The folder is written whole: a failure leaves an existing DIR as it was.
 
         Options:
-          -o, --output DIR      the folder to write (default: segue-demo)
-          --size WxH            the previews' size (default: 480x270)
-          --fps N               the previews' frame rate (default: 24)
-          --plugin-path DIRS    more plugin folders, searched first (colon-separated)
-          -q, --quiet           no progress bar
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue demo
           segue demo -o /tmp/gallery --size 640x360 --fps 30
         """
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("-o", "--output", as: "DIR", completing: .folders, "the folder to write (default: segue-demo)"),
+        .value("--size", as: "WxH", "the previews' size (default: 480x270)"),
+        .value("--fps", as: "N", "the previews' frame rate (default: 24)"),
+    ] + PluginPathOption.options + [.flag("-q", "--quiet", help: "no progress bar")]
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [
-            .value("-o", "--output"), .value("--size"), .value("--fps"), .flag("-q", "--quiet"),
-        ] + PluginPathOption.options)
+        let args = try Arguments(arguments, command: name, options: options)
         guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
         let folder = args.value("-o") ?? "segue-demo"
         let (width, height) = try args.value("--size").map { try SceneOptions.size($0, name) } ?? (480, 270)

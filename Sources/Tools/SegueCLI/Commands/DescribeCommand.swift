@@ -15,18 +15,18 @@ enum DescribeCommand {
         and whether it animates, and example specs.
 
         Options:
-          --plugin-path DIRS    more plugin folders, searched first (colon-separated)
-          --json                machine-readable output
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue describe scale
           segue describe clip --json
         """
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options = PluginPathOption.options + [Arguments.Option.json]
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, operands: .effects, run: run)
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [.flag("--json")] + PluginPathOption.options)
+        let args = try Arguments(arguments, command: name, options: options)
         guard args.positional.count == 1 else {
             throw UsageError(args.positional.isEmpty ? "name the effect to describe" : "describe one effect at a time",
                              command: name)

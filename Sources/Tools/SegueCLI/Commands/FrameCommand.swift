@@ -17,12 +17,7 @@ enum FrameCommand {
         A video shows its frame at --from-start or --to-start (default: its first).
 
         Options:
-        \(Inputs.pictureHelp)
-          --transition SPEC     a SwiftUI transition, e.g. '.move(edge: .trailing)'
-          --progress P          where in the transition, usually 0…1
-          -o, --output FILE     the PNG to write (written whole or not at all)
-        \(SceneOptions.help)
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue frame --from a.png --to b.png --transition .opacity --blend plusLighter --progress 0.5 -o mid.png
@@ -31,12 +26,17 @@ enum FrameCommand {
           segue frame --to logo.png --transition '.modifier(active: .scale(scale: 0.2), identity: .scale(scale: 1))' --progress 0.5 -o half.png
         """
 
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options: [Arguments.Option] = Inputs.pictureOptions + [
+        .value("--transition", as: "SPEC", completing: .transitions,
+               "a SwiftUI transition, e.g. '.move(edge: .trailing)'"),
+        .value("--progress", as: "P", "where in the transition, usually 0…1"),
+        .value("-o", "--output", as: "FILE", completing: .files, "the PNG to write (written whole or not at all)"),
+    ] + SceneOptions.options
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [
-            .value("--transition"), .value("--progress"), .value("-o", "--output"),
-        ] + Inputs.pictureOptions + SceneOptions.options)
+        let args = try Arguments(arguments, command: name, options: options)
         guard args.positional.isEmpty else {
             throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
         }

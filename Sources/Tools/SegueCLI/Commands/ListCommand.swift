@@ -6,22 +6,29 @@ enum ListCommand {
     static let name = "list"
     static let summary = "list every transition, effect and animation with a one-line description"
     static let help = """
-        Usage: segue list [--json] [--plugin-path DIRS]
+        Usage: segue list [--json | --names KIND] [--plugin-path DIRS]
 
         Lists what specs can name: SwiftUI's built-in transitions, the effects
         plugins provide (usable as `.name`, `.name(param: value)` or inside
         `.modifier(active:identity:)`), and the animations.
 
         Options:
-          --plugin-path DIRS    more plugin folders, searched first (colon-separated)
-          --json                machine-readable output
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue list
           segue list --json | jq '.effects[].name'
         """
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options: [Arguments.Option] = PluginPathOption.options + [
+        .json,
+        .value("--names", as: "KIND", completing: .words(["transitions", "effects", "animations"]), """
+            only names, one a line, as the shell completions offer them:
+            transitions ('.name', for --transition), effects ('name', for
+            'segue describe') or animations ('.name', for --animation)
+            """),
+    ]
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
     /// SwiftUI's transitions that are compositions, not single effects.
     static let compositions: [(name: String, summary: String, example: String)] = [
@@ -59,10 +66,22 @@ enum ListCommand {
     ]
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [.flag("--json")] + PluginPathOption.options)
+        let args = try Arguments(arguments, command: name, options: options)
         guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
         let engine = Engine(threads: 1, plugins: PluginPathOption.plugins(args))
         let effects = engine.catalog.effects
+        if let kind = args.value("--names") {
+            let names = try args.choice("--names", [
+                ("transitions", (effects.map(\.name) + compositions.map(\.name)).map { "." + $0 }),
+                ("effects", effects.map(\.name)),
+                ("animations", (animations.map(\.name) + Animation.easingNames).map { "." + $0 }),
+            ])!
+            guard !args.has("--json") else {
+                throw UsageError("--names \(kind) and --json are two outputs: give one of them", command: name)
+            }
+            print(Set(names).sorted().joined(separator: "\n"))
+            return
+        }
         if args.has("--json") {
             print(JSON.object([
                 ("transitions", .array(compositions.map {

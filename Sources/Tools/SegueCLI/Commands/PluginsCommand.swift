@@ -14,18 +14,18 @@ enum PluginsCommand {
         and skipped.
 
         Options:
-          --plugin-path DIRS    more plugin folders, searched first (colon-separated)
-          --json                machine-readable output
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue plugins
           SEGUE_PLUGIN_PATH=~/my-effects segue plugins --json
         """
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options = PluginPathOption.options + [Arguments.Option.json]
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [.flag("--json")] + PluginPathOption.options)
+        let args = try Arguments(arguments, command: name, options: options)
         guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
         let engine = Engine(threads: 1, plugins: PluginPathOption.plugins(args))
         let reports = engine.pluginReports
@@ -65,7 +65,9 @@ enum PluginsCommand {
 
 /// `--plugin-path`, shared by every command that makes an engine.
 enum PluginPathOption {
-    static let options: [Arguments.Option] = [.value("--plugin-path")]
+    static let options: [Arguments.Option] = [
+        .value("--plugin-path", as: "DIRS", completing: .folders, "more plugin folders, searched first (colon-separated)"),
+    ]
 
     static func plugins(_ arguments: Arguments) -> PluginOptions {
         PluginOptions(folders: arguments.value("--plugin-path").map { $0.split(separator: ":").map(String.init) } ?? [])

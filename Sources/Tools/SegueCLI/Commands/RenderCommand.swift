@@ -32,30 +32,7 @@ enum RenderCommand {
         them instead.
 
         Options:
-          --from FILE           the view being removed
-          --to FILE             the view being inserted
-          --from-start S        where in --from the transition starts (default: its length
-                                less the transition's duration)
-          --to-start S          where in --to the transition starts (default: 0)
-          --transition SPEC     a SwiftUI transition, e.g. '.push(from: .trailing)'
-          --animation SPEC      how progress follows time (default: .easeInOut(duration: 1))
-          --duration S          seconds the transition lasts, the animation stretched to
-                                fill them, as in 'segue sequence' (default: the animation's
-                                duration, for springs their settling time)
-          --length S            seconds of output (default: the transition's duration);
-                                frames past the transition's end show it finished
-          --fps RATE            frames per second: 25, 29.97, 30000/1001 … (default: the
-                                video's, else 30)
-          --frames N            exactly N frames spread evenly over the length
-                                (default: length × fps + 1)
-          -o, --output OUTPUT   'out/frame%04d.png' for numbered PNGs, 'out.y4m' for a
-                                YUV4MPEG2 file, '-' for YUV4MPEG2 on standard output,
-                                'out.mp4' (or .mkv, .mov, .webm) for a video with sound
-          --reencode            encode every frame, copying none
-          -q, --quiet           no progress bar, no report
-        \(MediaOptions.help)
-        \(SceneOptions.help)
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue render --from a.png --to b.png --transition .slide -o frames/f%03d.png
@@ -67,15 +44,46 @@ enum RenderCommand {
           segue render --from a.mp4 --to b.mp4 --transition .opacity --length 3 -o longer.mp4
         """
 
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("--from", as: "FILE", completing: .files, "the view being removed"),
+        .value("--to", as: "FILE", completing: .files, "the view being inserted"),
+        .value("--from-start", as: "S", """
+            where in --from the transition starts (default: its length
+            less the transition's duration)
+            """),
+        .value("--to-start", as: "S", "where in --to the transition starts (default: 0)"),
+        .value("--transition", as: "SPEC", completing: .transitions, "a SwiftUI transition, e.g. '.push(from: .trailing)'"),
+        .value("--animation", as: "SPEC", completing: .animations,
+               "how progress follows time (default: .easeInOut(duration: 1))"),
+        .value("--duration", as: "S", """
+            seconds the transition lasts, the animation stretched to
+            fill them, as in 'segue sequence' (default: the animation's
+            duration, for springs their settling time)
+            """),
+        .value("--length", as: "S", """
+            seconds of output (default: the transition's duration);
+            frames past the transition's end show it finished
+            """),
+        .value("--fps", as: "RATE", """
+            frames per second: 25, 29.97, 30000/1001 … (default: the
+            video's, else 30)
+            """),
+        .value("--frames", as: "N", """
+            exactly N frames spread evenly over the length
+            (default: length × fps + 1)
+            """),
+        .value("-o", "--output", as: "OUTPUT", completing: .files, """
+            'out/frame%04d.png' for numbered PNGs, 'out.y4m' for a
+            YUV4MPEG2 file, '-' for YUV4MPEG2 on standard output,
+            'out.mp4' (or .mkv, .mov, .webm) for a video with sound
+            """),
+        SmartRendering.reencode, .quiet,
+    ] + MediaOptions.options + SceneOptions.options
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [
-            .value("--from"), .value("--to"), .value("--from-start"), .value("--to-start"), .value("--transition"),
-            .value("--animation"), .value("--duration"), .value("--length"), .value("--fps"), .value("--frames"),
-            .value("-o", "--output"),
-            .flag("-q", "--quiet"), .flag("--reencode"),
-        ] + MediaOptions.options + SceneOptions.options)
+        let args = try Arguments(arguments, command: name, options: options)
         guard args.positional.isEmpty else {
             throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
         }

@@ -20,10 +20,7 @@ enum SampleCommand {
         are not opaque are written with their transparency.
 
         Options:
-          --size WxH            the picture's size (default: \(Sample.helloWorld.defaultSize.width)x\(Sample.helloWorld.defaultSize.height))
-          -o, --output FILE     the PNG to write (written whole or not at all)
-          --list                list the samples, one per line with what it shows
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Samples:
         \(list(indent: "  "))
@@ -37,7 +34,14 @@ enum SampleCommand {
         """
     }
 
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options: [Arguments.Option] = [
+        .value("--size", as: "WxH", "the picture's size (default: \(Sample.helloWorld.defaultSize.width)x\(Sample.helloWorld.defaultSize.height))"),
+        .value("-o", "--output", as: "FILE", completing: .files, "the PNG to write (written whole or not at all)"),
+        .flag("--list", help: "list the samples, one per line with what it shows"),
+    ]
+
+    static let command = Command(name: name, summary: summary, help: help, options: options,
+                                 operands: .words(Sample.names), run: run)
 
     /// One line per sample: its name, padded, then its summary.
     static func list(indent: String = "") -> String {
@@ -48,9 +52,7 @@ enum SampleCommand {
     }
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [
-            .flag("--list"), .value("--size"), .value("-o", "--output"),
-        ])
+        let args = try Arguments(arguments, command: name, options: options)
         if args.has("--list") {
             guard args.positional.isEmpty, !args.has("--size"), !args.has("-o") else {
                 throw UsageError("--list takes no sample name, --size or --output", command: name)

@@ -46,23 +46,7 @@ enum SequenceCommand {
         junction's duration.
 
         Options:
-          --transition SPEC     a SwiftUI transition, 'cut', 'random', or one per junction
-                                (default: .opacity with --blend plusLighter, a true crossfade)
-          --duration S          seconds each junction lasts, the animation stretched to fill
-                                them (as in 'segue render'), or one per junction; 0 is a hard
-                                cut (default: the animation's duration)
-          --animation SPEC      how each transition progresses (default: .easeInOut(duration: 1))
-          --hold S              seconds a picture stays still between its transitions (default: 2)
-          --fps RATE            output frames per second: 25, 29.97, 30000/1001 … (default: the
-                                first video's, NTSC rates kept as such, else 30)
-          --seed N              for 'random' (default: 1)
-          -o, --output OUTPUT   'final.mp4' (.mkv, .mov, .webm: video and sound), 'out.y4m',
-                                '-' (YUV4MPEG2 on standard output) or 'out/frame%05d.png'
-          --reencode            encode every frame, copying none
-          -q, --quiet           no progress bar, no report
-        \(MediaOptions.help)
-        \(SceneOptions.help)
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue sequence intro.mp4 talk.mov IMG_2041.jpg outro.webm \\
@@ -75,20 +59,43 @@ enum SequenceCommand {
           segue sequence long.mp4 other.mp4 --range 0:900 -o part1.y4m
         """
     }
-    static let command = Command(name: name, summary: summary, help: help) { try run($0, as: name) }
+    static let options: [Arguments.Option] = [
+        .value("--transition", as: "SPEC", repeatable: true, completing: .transitions, """
+            a SwiftUI transition, 'cut', 'random', or one per junction
+            (default: .opacity with --blend plusLighter, a true crossfade)
+            """),
+        .value("--duration", as: "S", repeatable: true, """
+            seconds each junction lasts, the animation stretched to fill
+            them (as in 'segue render'), or one per junction; 0 is a hard
+            cut (default: the animation's duration)
+            """),
+        .value("--animation", as: "SPEC", completing: .animations,
+               "how each transition progresses (default: .easeInOut(duration: 1))"),
+        .value("--hold", as: "S", "seconds a picture stays still between its transitions (default: 2)"),
+        .value("--fps", as: "RATE", """
+            output frames per second: 25, 29.97, 30000/1001 … (default: the
+            first video's, NTSC rates kept as such, else 30)
+            """),
+        .value("--seed", as: "N", "for 'random' (default: 1)"),
+        .value("-o", "--output", as: "OUTPUT", completing: .files, """
+            'final.mp4' (.mkv, .mov, .webm: video and sound), 'out.y4m',
+            '-' (YUV4MPEG2 on standard output) or 'out/frame%05d.png'
+            """),
+        SmartRendering.reencode, .quiet,
+    ] + MediaOptions.options + SceneOptions.options
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, operands: .files) {
+        try run($0, as: name)
+    }
 
     /// `segue slideshow`: the same command under its old name.
     static let slideshow = Command(
         name: "slideshow", summary: "the same as 'segue sequence' (pictures, videos or both)",
-        help: help(for: "slideshow")) { try run($0, as: "slideshow") }
+        help: help(for: "slideshow"), options: options, operands: .files) { try run($0, as: "slideshow") }
 
     /// Runs the command, its messages naming it `command` (as the user called it).
     static func run(_ arguments: [String], as command: String) throws {
-        let args = try Arguments(arguments, command: command, options: [
-            .value("--hold"), .value("--transition", repeatable: true), .value("--duration", repeatable: true),
-            .value("--animation"), .value("--fps"), .value("--seed"), .value("-o", "--output"), .flag("-q", "--quiet"),
-            .flag("--reencode"),
-        ] + MediaOptions.options + SceneOptions.options)
+        let args = try Arguments(arguments, command: command, options: options)
         let paths = args.positional
         guard paths.count >= 1 else { throw UsageError("give the clips to join", command: command) }
         guard paths.filter({ $0 == "-" }).count <= 1 else {

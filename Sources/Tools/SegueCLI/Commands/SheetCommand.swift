@@ -22,28 +22,26 @@ enum SheetCommand {
         --from-start or --to-start say where.
 
         Options:
-        \(Inputs.pictureHelp)
-          --transition SPEC     a SwiftUI transition
-          --animation SPEC      space the frames in time under this animation
-          --frames N            how many frames (default: 5)
-          --columns N           frames per row (default: all in one row, at most 6)
-          --thumbnail W         each frame's width on the sheet (default: 320)
-          -o, --output FILE     the PNG to write
-        \(SceneOptions.help)
-          -h, --help            show this help
+        \(Arguments.Option.help(options))
 
         Examples:
           segue sheet --from a.png --to b.png --transition .slide -o slide.png
           segue sheet --to card.png --transition '.scale.combined(with: .opacity)' \\
               --animation .bouncy --frames 8 --columns 4 -o bouncy.png
         """
-    static let command = Command(name: name, summary: summary, help: help, run: run)
+    static let options: [Arguments.Option] = Inputs.pictureOptions + [
+        .value("--transition", as: "SPEC", completing: .transitions, "a SwiftUI transition"),
+        .value("--animation", as: "SPEC", completing: .animations, "space the frames in time under this animation"),
+        .value("--frames", as: "N", "how many frames (default: 5)"),
+        .value("--columns", as: "N", "frames per row (default: all in one row, at most 6)"),
+        .value("--thumbnail", as: "W", "each frame's width on the sheet (default: 320)"),
+        .value("-o", "--output", as: "FILE", completing: .files, "the PNG to write"),
+    ] + SceneOptions.options
+
+    static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
     static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: [
-            .value("--transition"), .value("--animation"), .value("--frames"),
-            .value("--columns"), .value("--thumbnail"), .value("-o", "--output"),
-        ] + Inputs.pictureOptions + SceneOptions.options)
+        let args = try Arguments(arguments, command: name, options: options)
         guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
         let output = try args.required("-o")
         guard args.has("--from") || args.has("--to") else { throw UsageError("give --from, --to or both", command: name) }

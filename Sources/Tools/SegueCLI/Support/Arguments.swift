@@ -3,19 +3,56 @@ import SegueBasics
 /// A command's options as parsed from the command line: `--name value`,
 /// `--name=value`, flags, and positional arguments. `--` ends options.
 struct Arguments {
-    /// One option a command accepts.
-    struct Option {
+    /// One option a command accepts, with its help: the one table a
+    /// command's parsing, its `--help` (and so its man page) and the shell
+    /// completions are made from.
+    struct Option: Sendable {
+        /// Its names; the command reads it by the first (`-o` for `-o, --output`).
         let names: [String]
-        let takesValue: Bool
+        /// What its value is called in the help (`FILE`, `SPEC`); nil for a flag.
+        let placeholder: String?
         let repeatable: Bool
+        /// What it does: lines, the first beside its names, the others under it.
+        let help: String
+        /// What a shell may offer for its value.
+        let completion: Completion
 
-        static func value(_ names: String..., repeatable: Bool = false) -> Option {
-            Option(names: names, takesValue: true, repeatable: repeatable)
+        var takesValue: Bool { placeholder != nil }
+
+        /// An option with a value: `--name VALUE` or `--name=VALUE`.
+        static func value(_ names: String..., as placeholder: String, repeatable: Bool = false,
+                          completing completion: Completion = .nothing, _ help: String) -> Option {
+            Option(names: names, placeholder: placeholder, repeatable: repeatable, help: help, completion: completion)
         }
 
-        static func flag(_ names: String...) -> Option {
-            Option(names: names, takesValue: false, repeatable: false)
+        static func flag(_ names: String..., help: String) -> Option {
+            Option(names: names, placeholder: nil, repeatable: false, help: help, completion: .nothing)
         }
+
+        /// `--json`, as the commands that list things take it.
+        static let json = flag("--json", help: "machine-readable output")
+        /// `-q`, as the commands that report progress take it.
+        static let quiet = flag("-q", "--quiet", help: "no progress bar, no report")
+
+        /// The help's entries for `options`, then `-h, --help`: each option's
+        /// names and placeholder, then its help from the 25th column.
+        static func help(_ options: [Option]) -> String {
+            (options + [flag("-h", "--help", help: "show this help")]).map { option in
+                let term = option.names.joined(separator: ", ") + (option.placeholder.map { " " + $0 } ?? "")
+                let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+                return "  " + term + String(repeating: " ", count: max(2, 22 - term.count))
+                    + lines.joined(separator: "\n" + String(repeating: " ", count: 24))
+            }.joined(separator: "\n")
+        }
+    }
+
+    /// What a shell may complete an option's value with.
+    enum Completion: Sendable, Equatable {
+        case nothing, files, folders
+        /// What `segue list --names` prints for the kind: `.name` for
+        /// transitions and animations, plain names for effects.
+        case transitions, effects, animations
+        case words([String])
     }
 
     private var values: [String: [String]] = [:]

@@ -8,16 +8,16 @@ import SegueModel
 /// Reading what commands are given: images, transition and animation specs.
 enum Inputs {
     /// The options that name a picture: `--from`/`--to`, and for a video the time of the frame shown.
-    static let pictureOptions: [Arguments.Option] = [.value("--from"), .value("--to"), .value("--from-start"),
-                                                     .value("--to-start")]
-    static let pictureHelp = """
-          --from FILE           the view being removed: a picture (PNG, JPEG, WebP, GIF,
-                                TIFF, BMP) or a video (mp4, mov, mkv, webm, y4m …); '-' reads
-                                standard input
-          --to FILE             the view being inserted, likewise
-          --from-start S        for a video --from, where its frames start
-          --to-start S          for a video --to, likewise
-        """
+    static let pictureOptions: [Arguments.Option] = [
+        .value("--from", as: "FILE", completing: .files, """
+            the view being removed: a picture (PNG, JPEG, WebP, GIF,
+            TIFF, BMP) or a video (mp4, mov, mkv, webm, y4m …); '-' reads
+            standard input
+            """),
+        .value("--to", as: "FILE", completing: .files, "the view being inserted, likewise"),
+        .value("--from-start", as: "S", "for a video --from, where its frames start"),
+        .value("--to-start", as: "S", "for a video --to, likewise"),
+    ]
 
     /// Where in a clip a transition of `duration` seconds starts: the option, else (for the
     /// removed view) its last `duration` seconds, else 0.

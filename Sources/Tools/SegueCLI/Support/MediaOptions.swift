@@ -4,28 +4,38 @@ import SegueMedia
 /// The options of the commands that write video: encoding, sound, and which frames.
 enum MediaOptions {
     static let options: [Arguments.Option] = [
-        .value("--crf"), .value("--preset"), .value("--video-codec"), .value("--audio-codec"), .flag("--no-audio"),
-        .value("--audio-fade"), .value("--range"), .value("--tonemap"), .value("--hdr"),
+        .value("--video-codec", as: "NAME", completing: .words(["libx264", "libx265", "libvpx-vp9"]), """
+            FFmpeg's encoder for a video file (default: libx264 for .mp4,
+            .mov and .mkv, libvpx-vp9 for .webm)
+            """),
+        .value("--crf", as: "N", "constant quality, lower is better (default: 18 for H.264, 32 for VP9)"),
+        .value("--preset", as: "NAME",
+               completing: .words(["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower",
+                                   "veryslow"]),
+               "the encoder's speed preset, e.g. libx264's veryfast … veryslow (default: medium)"),
+        .value("--audio-codec", as: "NAME", completing: .words(["aac", "libopus", "pcm_f32le"]), """
+            FFmpeg's encoder for the sound (default: aac, libopus for .webm);
+            pcm_f32le in .mov or .mkv is lossless, for pieces joined later
+            """),
+        .flag("--no-audio", help: "leave the sound out (YUV4MPEG2 and PNG output never carry it)"),
+        .value("--audio-fade", as: "CURVE", completing: .words(AudioFade.allCases.map(\.rawValue)), """
+            equal-power or linear: how sound crossfades along the transition's
+            progress (default: equal-power)
+            """),
+        .value("--range", as: "A:B", """
+            only output frames A … B−1 (from 0), byte-identical to the same
+            frames of the whole output, to split a long render across machines
+            """),
+        .value("--tonemap", as: "NAME", completing: .words(ToneMapping.allCases.map(\.rawValue)), """
+            how HDR clips (PQ, HLG) come into SDR BT.709: mobius, hable, reinhard,
+            clip, linear or gamma (default: mobius, which keeps mid-tones as they are)
+            """),
+        .value("--hdr", as: "keep|sdr", completing: .words(["keep", "sdr"]), """
+            keep: when every clip is HDR with one transfer, write a 10-bit HDR
+            file (.mp4, .mov, .mkv; HEVC, or H.264 High 10 with --video-codec
+            libx264) with their transfer and metadata (default: sdr)
+            """),
     ]
-
-    static let help = """
-          --video-codec NAME    FFmpeg's encoder for a video file (default: libx264 for .mp4,
-                                .mov and .mkv, libvpx-vp9 for .webm)
-          --crf N               constant quality, lower is better (default: 18 for H.264, 32 for VP9)
-          --preset NAME         the encoder's speed preset, e.g. libx264's veryfast … veryslow (default: medium)
-          --audio-codec NAME    FFmpeg's encoder for the sound (default: aac, libopus for .webm);
-                                pcm_f32le in .mov or .mkv is lossless, for pieces joined later
-          --no-audio            leave the sound out (YUV4MPEG2 and PNG output never carry it)
-          --audio-fade CURVE    equal-power or linear: how sound crossfades along the transition's
-                                progress (default: equal-power)
-          --range A:B           only output frames A … B−1 (from 0), byte-identical to the same
-                                frames of the whole output, to split a long render across machines
-          --tonemap NAME        how HDR clips (PQ, HLG) come into SDR BT.709: mobius, hable, reinhard,
-                                clip, linear or gamma (default: mobius, which keeps mid-tones as they are)
-          --hdr keep|sdr        keep: when every clip is HDR with one transfer, write a 10-bit HDR
-                                file (.mp4, .mov, .mkv; HEVC, or H.264 High 10 with --video-codec
-                                libx264) with their transfer and metadata (default: sdr)
-        """
 
     /// The encoder settings the options ask for; sound at 48 kHz stereo unless `--no-audio`.
     static func settings(_ arguments: Arguments) throws -> EncoderSettings {

@@ -6,22 +6,27 @@ import SegueModel
 /// The options every rendering command shares: output size and the scene.
 enum SceneOptions {
     static let options: [Arguments.Option] = [
-        .value("--size"), .value("--background"), .value("--blend"), .value("--placement"), .value("--stacking"),
-        .value("--threads"), .value("--budget"),
+        .value("--size", as: "WxH", "output size (default: the inserted image's size)"),
+        .value("--background", as: "COLOR", completing: .words(Color.named.keys.sorted()),
+               "behind both views: a name (black, orange, clear…) or #RRGGBB[AA] (default: clear)"),
+        .value("--blend", as: "MODE", completing: .words(blends.map(\.0)),
+               "how the views combine: normal or plusLighter (a true crossfade) (default: normal)"),
+        .value("--placement", as: "MODE", completing: .words(Placement.allCases.map(\.rawValue)),
+               "fit, fill, center or stretch, for inputs of another size (default: fit)"),
+        .value("--stacking", as: "SIDE", completing: .words(stackings.map(\.0)),
+               "inserted or removed: which view is on top (default: inserted)"),
+        .value("--threads", as: "N", "render threads, 0 = one per processor (default: 0)"),
+        .value("--budget", as: "LIMITS", """
+            what one frame may take, beyond which it is refused (see SECURITY.md):
+            primitives=N,pixels=N,bytes=N, any of them, with K, M or G (2^10, 2^20,
+            2^30) allowed (default: primitives=256K,pixels=1G,bytes=1G)
+            """),
     ] + PluginPathOption.options
 
-    static let help = """
-          --size WxH            output size (default: the inserted image's size)
-          --background COLOR    behind both views: a name (black, orange, clear…) or #RRGGBB[AA] (default: clear)
-          --blend MODE          how the views combine: normal or plusLighter (a true crossfade) (default: normal)
-          --placement MODE      fit, fill, center or stretch, for inputs of another size (default: fit)
-          --stacking SIDE       inserted or removed: which view is on top (default: inserted)
-          --threads N           render threads, 0 = one per processor (default: 0)
-          --budget LIMITS       what one frame may take, beyond which it is refused (see SECURITY.md):
-                                primitives=N,pixels=N,bytes=N, any of them, with K, M or G (2^10, 2^20,
-                                2^30) allowed (default: primitives=256K,pixels=1G,bytes=1G)
-          --plugin-path DIRS    more plugin folders, searched first (colon-separated)
-        """
+    /// `--blend`'s words: the two modes a scene takes.
+    private static let blends = [("normal", BlendMode.normal), ("plusLighter", .plusLighter)]
+    /// `--stacking`'s words.
+    private static let stackings = [("inserted", Stacking.insertedOnTop), ("removed", .removedOnTop)]
 
     static func scene(_ arguments: Arguments, defaultSize: (Int, Int)) throws -> Scene {
         var scene = Scene()
@@ -35,10 +40,9 @@ enum SceneOptions {
             }
             scene.background = color
         }
-        scene.blend = try arguments.choice("--blend", [("normal", BlendMode.normal), ("plusLighter", .plusLighter)]) ?? .normal
+        scene.blend = try arguments.choice("--blend", blends) ?? .normal
         scene.placement = try arguments.choice("--placement", Placement.allCases.map { ($0.rawValue, $0) }) ?? .fit
-        scene.stacking = try arguments.choice("--stacking", [("inserted", Stacking.insertedOnTop),
-                                                             ("removed", .removedOnTop)]) ?? .insertedOnTop
+        scene.stacking = try arguments.choice("--stacking", stackings) ?? .insertedOnTop
         return scene
     }
 

@@ -15,6 +15,9 @@ import SegueMedia
 /// encoded, and unless it is plain why (--reencode, another kind of
 /// output) a line names the clip and the property.
 struct SmartRendering {
+    /// `--reencode`, which turns it off.
+    static let reencode = Arguments.Option.flag("--reencode", help: "encode every frame, copying none")
+
     let plan: SplicePlan
     let stream: SpliceStream
     let clips: [VideoPackets?]
