@@ -4,29 +4,20 @@ fps targets some effects set for themselves, and the two run configurations
 (FULL, QUICK: sizes, progress values, rounds, frames and runs of every part).
 """
 
+
+def plain(*specs):
+    """(label, spec, blend) of each spec: labelled by itself, drawn with the normal blend."""
+    return [(spec, spec, "normal") for spec in specs]
+
+
 # Every built-in transition and every shipped plugin effect, as transitions.
 # (label, spec, blend): the label is what the tables show.
-BUILTINS = [
-    (".opacity (plusLighter)", ".opacity", "plusLighter"),
-    (".scale", ".scale", "normal"),
-    (".scale(scale: 0.5, anchor: .bottom)", ".scale(scale: 0.5, anchor: .bottom)", "normal"),
-    (".move(edge: .trailing)", ".move(edge: .trailing)", "normal"),
-    (".offset(x: 33.5, y: 12.25)", ".offset(x: 33.5, y: 12.25)", "normal"),
-    (".slide", ".slide", "normal"),
-    (".push(from: .bottom)", ".push(from: .bottom)", "normal"),
-    (".identity", ".identity", "normal"),
-]
-PLUGINS = [
-    (".clip", ".clip", "normal"),
-    (".countUp(to: 120)", ".countUp(to: 120)", "normal"),
-    (".slidingDoor", ".slidingDoor", "normal"),
-    (".explode", ".explode", "normal"),
-    (".tiktok", ".tiktok", "normal"),
-    (".tiktok(mode: .tint)", ".tiktok(mode: .tint)", "normal"),
-    (".slidingDoor(pieces: 4)", ".slidingDoor(pieces: 4)", "normal"),
-    (".slideAway", ".slideAway", "normal"),
-    (".shift", ".shift", "normal"),
-    (".wave", ".wave", "normal"),
+BUILTINS = [(".opacity (plusLighter)", ".opacity", "plusLighter")] + plain(
+    ".scale", ".scale(scale: 0.5, anchor: .bottom)", ".move(edge: .trailing)", ".offset(x: 33.5, y: 12.25)",
+    ".slide", ".push(from: .bottom)", ".identity")
+PLUGINS = plain(
+    ".clip", ".countUp(to: 120)", ".slidingDoor", ".explode", ".tiktok", ".tiktok(mode: .tint)",
+    ".slidingDoor(pieces: 4)", ".slideAway", ".shift", ".wave") + [
     # The article's fire burns the removed view only; the symmetric shorthand burns both.
     (".particles(count: 500), removal", ".asymmetric(insertion: .identity, removal: .particles(count: 500))", "normal"),
     (".particles(count: 500), both sides", ".particles(count: 500)", "normal"),
@@ -38,22 +29,10 @@ FPS_TARGETS = {
 }
 # SwiftUI's other modifiers as transitions, at their default active states
 # (the blur's radius is 20); and two compositions that fold into one pass.
-MODIFIERS = [
-    (".rotation", ".rotation", "normal"),
-    (".rotation3D", ".rotation3D", "normal"),
-    (".flip", ".flip", "normal"),
-    (".blur", ".blur", "normal"),
-    (".blurReplace", ".blurReplace", "normal"),
-    (".brightness", ".brightness", "normal"),
-    (".contrast", ".contrast", "normal"),
-    (".saturation", ".saturation", "normal"),
-    (".grayscale", ".grayscale", "normal"),
-    (".hueRotation", ".hueRotation", "normal"),
-    (".colorMultiply", ".colorMultiply", "normal"),
-    (".colorInvert", ".colorInvert", "normal"),
-    (".expand", ".expand", "normal"),
-    (".collapse", ".collapse", "normal"),
-    (".morph(from: .circle, to: .star)", ".morph(from: .circle, to: .star)", "normal"),
+MODIFIERS = plain(
+    ".rotation", ".rotation3D", ".flip", ".blur", ".blurReplace", ".brightness", ".contrast", ".saturation",
+    ".grayscale", ".hueRotation", ".colorMultiply", ".colorInvert", ".expand", ".collapse",
+    ".morph(from: .circle, to: .star)") + [
     (".saturation + .hueRotation (one pass)", ".saturation.combined(with: .hueRotation)", "normal"),
     (".rotation + .scale (one composite)", ".rotation.combined(with: .scale(0.5))", "normal"),
 ]

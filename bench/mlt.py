@@ -17,18 +17,9 @@ import subprocess
 import shlex
 import time
 
-PROFILE = """description=1920x1080 25 fps progressive
-frame_rate_num=25
-frame_rate_den=1
-width=1920
-height=1080
-progressive=1
-sample_aspect_num=1
-sample_aspect_den=1
-display_aspect_num=16
-display_aspect_den=9
-colorspace=709
-"""
+# MLT's own profile for the clips: 1920×1080, 25 fps progressive, square
+# pixels, 16:9, BT.709 (from libmlt-data, which melt depends on).
+PROFILE = "atsc_1080p_25"
 # Segue's setups first, then those they are judged against.
 SEGUE_MIXERS = [
     ("Segue frei0r.segue_opacity", ["-mixer", "frei0r.segue_opacity", "position=0=0;-1=1"]),
@@ -58,12 +49,12 @@ def make_clips(ffmpeg, work, frames, log):
     return paths
 
 
-def commands(clips, frames, mix, profile, out):
+def commands(clips, frames, mix, out):
     """(name, argv) of each setup: the hard cut first."""
     a, b = clips
     consumer = ["-consumer", f"avformat:{out}", "f=rawvideo", "vcodec=rawvideo", "pix_fmt=yuv420p",
                 "real_time=-1", "terminate_on_pause=1"]
-    base = ["melt", "-silent", "-profile", profile]
+    base = ["melt", "-silent", "-profile", PROFILE]
     cut = base + [a, f"out={frames - 1 - mix}", b, f"out={frames - 1}"] + consumer
     mixes = [(name, base + [a, f"out={frames - 1}", b, f"out={frames - 1}", "-mix", str(mix)] + mixer
               + consumer) for name, mixer in MIXERS]
@@ -84,13 +75,10 @@ def run(ffmpeg, work, config, log, median, frei0r_path, mlt_module):
         return None
     frames, mix = config["mlt_frames"], config["mlt_mix"]
     clips = make_clips(ffmpeg, work, frames, log)
-    profile = os.path.join(work, "mlt.profile")
-    with open(profile, "w") as f:
-        f.write(PROFILE)
     out = os.path.join(work, "mlt-out.yuv")
     env = dict(os.environ, FREI0R_PATH=f"{frei0r_path}:/usr/lib/frei0r-1",
                MLT_REPOSITORY=module_folder(work, mlt_module))
-    setups = commands(clips, frames, mix, profile, out)
+    setups = commands(clips, frames, mix, out)
     runs = config["mlt_runs"]
     times = {name: [] for name, _ in setups}
     sizes = {}

@@ -43,3 +43,11 @@ def check(testcase, name, rendered_path):
                              f"{name}: {bad} of {width * height} pixels differ from {golden_path} by more than "
                              f"{CHANNEL_TOLERANCE} levels (allowed {MISMATCH_FRACTION:.1%}); if the change is "
                              f"intended, run 'make golden' and review the new images")
+
+
+def check_frames(testcase, cases, *extra):
+    """Checks each (name, picture, spec, progress) of `cases`: `spec` at `progress` with `picture` inserted
+    (and `extra` options), rendered by the EffectInvariants `testcase`, against Tests/golden/NAME.png."""
+    for name, picture, spec, progress in cases:
+        with testcase.subTest(name=name):
+            check(testcase, name, testcase.render("--to", picture, spec, progress, *extra, name=name + ".png"))

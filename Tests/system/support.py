@@ -108,18 +108,34 @@ class EffectInvariants:
     inherit next to Workspace: it is installed and listed; its finished
     transition is the input exactly, placed into a larger output or not; its
     removal starts as the input exactly. Subclasses set SHORTHAND (".clip"),
-    PLUGIN_FILE ("clip.so") and IDENTITY_SPECS (specs to finish exactly). A
+    PLUGIN_FILE ("clip.so") and IDENTITY_SPECS (specs to finish exactly), and
+    render their own frames with its helpers (render, rendered, frame). A
     mixin, not a TestCase, so that importing it runs nothing by itself."""
 
     SHORTHAND = None
     PLUGIN_FILE = None
     IDENTITY_SPECS = ()
 
-    def rendered(self, side, picture, spec, progress, *extra, name="invariant.png"):
-        """(width, height, pixels) of `spec` at `progress` with `picture` on `side` ("--to" or "--from")."""
+    def render(self, side, picture, spec, progress, *extra, name="out.png"):
+        """Renders `spec` at `progress` with `picture` on `side` ("--to" or "--from"); returns the PNG's path."""
         out = self.path(name)
         segue("frame", side, picture, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
-        return read_png(out)
+        return out
+
+    def rendered(self, side, picture, spec, progress, *extra, name="invariant.png"):
+        """(width, height, pixels) of `spec` at `progress` with `picture` on `side` ("--to" or "--from")."""
+        return read_png(self.render(side, picture, spec, progress, *extra, name=name))
+
+    def frame(self, to, spec, progress, *extra, name="out.png"):
+        """Renders `spec` with `to` inserted at `progress`; returns (width, height, pixels)."""
+        return self.rendered("--to", to, spec, progress, *extra, name=name)
+
+    def golden_pictures(self, seed):
+        """Paths of two 160×120 pictures for golden images: small.png (a photo, `seed`) and holes.png (a card)."""
+        small, holes = self.path("small.png"), self.path("holes.png")
+        write_png(small, 160, 120, photo(160, 120, seed))
+        write_png(holes, 160, 120, card_with_holes(160, 120))
+        return small, holes
 
     def test_the_effect_is_installed_and_listed(self):
         self.assertIn(self.SHORTHAND, segue("list", check=0).stdout)

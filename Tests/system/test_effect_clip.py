@@ -8,7 +8,7 @@ import os
 
 import golden
 from pngio import read_png
-from support import EffectInvariants, Workspace, segue
+from support import EffectInvariants, Workspace
 
 
 class ClipTests(EffectInvariants, Workspace):
@@ -16,18 +16,13 @@ class ClipTests(EffectInvariants, Workspace):
     PLUGIN_FILE = "clip.so"
     IDENTITY_SPECS = (".clip(cornerRadius: 30)", ".modifier(active: .clip(value: 0.2), identity: .clip(value: 1))")
 
-    def frame(self, to, spec, progress, *extra, name="out.png"):
-        out = self.path(name)
-        segue("frame", "--to", to, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
-        return out
-
     def test_at_value_0_nothing_is_drawn(self):
-        _, _, pixels = read_png(self.frame(self.a, ".clip", 0))
+        _, _, pixels = self.frame(self.a, ".clip", 0)
         self.assertTrue(all(p[3] == 0 for p in pixels))
 
     def test_half_way_the_covered_area_is_the_rounded_rectangle_within_1_percent(self):
         # 400×300 opaque input at value 0.5: a 200×150 rectangle, corner radius 100·0.5 = 50.
-        width, height, pixels = read_png(self.frame(self.a, ".clip", 0.5))
+        width, height, pixels = self.frame(self.a, ".clip", 0.5)
         covered = sum(p[3] for p in pixels) / 255
         expected = 200 * 150 - (4 - math.pi) * 50 ** 2
         self.assertLess(abs(covered - expected) / expected, 0.01, f"covered {covered:.0f}, expected {expected:.0f}")
@@ -42,13 +37,10 @@ class ClipTests(EffectInvariants, Workspace):
 
     def test_springs_overshoot_without_failing(self):
         for progress in (1.3, -0.2):
-            self.assertTrue(os.path.getsize(self.frame(self.a, ".clip", progress)) > 0)
+            self.assertTrue(os.path.getsize(self.render("--to", self.a, ".clip", progress)) > 0)
 
     def test_golden_images(self):
-        for name, picture, spec, progress in [
+        golden.check_frames(self, [
             ("clip_0.3_card", self.card, ".clip", 0.3),
             ("clip_0.7_photo_radius40", self.a, ".clip(cornerRadius: 40)", 0.7),
-        ]:
-            with self.subTest(name=name):
-                out = self.frame(picture, spec, progress, "--size", "200x150", name=name + ".png")
-                golden.check(self, name, out)
+        ], "--size", "200x150")

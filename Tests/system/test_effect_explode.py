@@ -10,7 +10,7 @@ import os
 import unittest
 
 import golden
-from pngio import card_with_holes, photo, read_png, write_png
+from pngio import read_png, write_png
 from support import EffectInvariants, Workspace, segue
 
 CLEAR = (0, 0, 0, 0)
@@ -20,12 +20,6 @@ class ExplodeTests(EffectInvariants, Workspace):
     SHORTHAND = ".explode"
     PLUGIN_FILE = "explode.so"
     IDENTITY_SPECS = (".explode(seed: 9, columns: 64, rows: 64)", ".explode(center: CGPoint(x: 0, y: 1))")
-
-    def frame(self, to, spec, progress, *extra, name="out.png"):
-        """Renders `spec` with `to` inserted at `progress`; returns (width, height, pixels)."""
-        out = self.path(name)
-        segue("frame", "--to", to, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
-        return read_png(out)
 
     def exploded(self, picture, state, *extra, name="out.png"):
         """The picture drawn in one explode state (`state`: the arguments, e.g. 'progress: 0.3')."""
@@ -156,21 +150,13 @@ class ExplodeTests(EffectInvariants, Workspace):
                 self.assertIsNone(worst, "a seam: (x, y), got, assembled, explained by motion")
 
     def test_golden_images(self):
-        small = self.path("small.png")
-        write_png(small, 160, 120, photo(160, 120, 3))
-        holes = self.path("holes.png")
-        write_png(holes, 160, 120, card_with_holes(160, 120))
-        cases = [
+        small, holes = self.golden_pictures(3)
+        golden.check_frames(self, [
             ("explode_0.04", small, ".explode", 0.96),
             ("explode_0.15_holes_seed5", holes, ".explode(seed: 5)", 0.85),
             ("explode_0.3_corner_4x3_nofade", small,
              ".explode(columns: 4, rows: 3, center: CGPoint(x: 0, y: 1), fade: false, gravity: 0.5)", 0.7),
-        ]
-        for name, picture, spec, progress in cases:
-            with self.subTest(name=name):
-                out = self.path(name + ".png")
-                segue("frame", "--to", picture, "--transition", spec, "--progress", str(progress), "-o", out, check=0)
-                golden.check(self, name, out)
+        ])
 
 
 if __name__ == "__main__":

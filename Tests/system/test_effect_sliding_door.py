@@ -10,8 +10,8 @@ pixel for pixel; fractional ones are covered by the golden images.
 import unittest
 
 import golden
-from pngio import card_with_holes, photo, read_png, write_png
-from support import EffectInvariants, Workspace, segue
+from pngio import card_with_holes, read_png, write_png
+from support import EffectInvariants, Workspace
 
 CLEAR = (0, 0, 0, 0)
 
@@ -21,12 +21,6 @@ class SlidingDoorTests(EffectInvariants, Workspace):
     SHORTHAND = ".slidingDoor"
     PLUGIN_FILE = "sliding-door.so"
     IDENTITY_SPECS = (".slidingDoor(shift: -0.4)", ".slidingDoor(shift: 3)", ".slidingDoor(pieces: 4)")
-
-    def frame(self, to, spec, progress, *extra, name="out.png"):
-        """Renders `spec` with `to` inserted at `progress`; returns (width, height, pixels)."""
-        out = self.path(name)
-        segue("frame", "--to", to, "--transition", spec, "--progress", str(progress), "-o", out, *extra, check=0)
-        return read_png(out)
 
     # --- known shifts, pixel for pixel ----------------------------------------
 
@@ -148,20 +142,12 @@ class SlidingDoorTests(EffectInvariants, Workspace):
     # --- golden images ---------------------------------------------------
 
     def test_golden_images(self):
-        small = self.path("small.png")
-        write_png(small, 160, 120, photo(160, 120, 2))
-        holes = self.path("holes.png")
-        write_png(holes, 160, 120, card_with_holes(160, 120))
-        cases = [
+        small, holes = self.golden_pictures(2)
+        golden.check_frames(self, [
             ("sliding_door_apart_0.2", small, ".slidingDoor(shift: 0.2)", 0),       # 32 px each way, exact
             ("sliding_door_crossing_0.13", holes, ".slidingDoor(shift: -0.13)", 0),  # 20.8 px, filtered
             ("sliding_door_spring_1.1", small, ".slidingDoor", 1.1),                 # shift −0.05: crossing a little
-        ]
-        for name, picture, spec, progress in cases:
-            with self.subTest(name=name):
-                out = self.path(name + ".png")
-                segue("frame", "--to", picture, "--transition", spec, "--progress", str(progress), "-o", out, check=0)
-                golden.check(self, name, out)
+        ])
 
 
 if __name__ == "__main__":

@@ -95,6 +95,17 @@ class Bridge(Workspace):
         # again (run_host), any other hang fails with its stacks.
         return run_host(["melt", "-silent", "-profile", profile, *args], env or self.env, retry_when_left_alone=True)
 
+    def assertMeltLists(self, listed, service, described):
+        """`melt -query transitions` holds each text of `listed`, and the query
+        of `service` each of `described`; returns the latter query."""
+        transitions = self.melt("-query", "transitions").stdout
+        for text in listed:
+            self.assertIn(text, transitions)
+        query = self.melt("-query", f"transition={service}").stdout
+        for text in described:
+            self.assertIn(text, query)
+        return query
+
     def direct(self, name, to="to", *assignments, time=0.0):
         """One frame through frei0r_host: raw RGBA."""
         out = self.path("direct.rgba")
@@ -244,13 +255,8 @@ class FileTests(Bridge):
 @unittest.skipUnless(shutil.which("melt"), "melt is not installed (make test-deps installs it)")
 class MeltTests(Bridge):
     def test_melt_lists_the_transitions_and_their_parameters(self):
-        listed = self.melt("-query", "transitions").stdout
-        for name in FILES:
-            self.assertIn(f"frei0r.{name}", listed)
-        push = self.melt("-query", "transition=frei0r.segue_push").stdout
-        self.assertIn("title: segue_push", push)
-        for param in COMMON + ["from"]:
-            self.assertIn(f"title: {param}", push)
+        self.assertMeltLists([f"frei0r.{name}" for name in FILES], "frei0r.segue_push",
+                             ["title: segue_push"] + [f"title: {param}" for param in COMMON + ["from"]])
 
     def mix(self, mixer, *properties):
         """Clips of 10 frames each (from, to) joined with a 5-frame mix:

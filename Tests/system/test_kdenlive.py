@@ -19,9 +19,8 @@ import shutil
 import unittest
 import xml.etree.ElementTree as ElementTree
 
-from support import run
 from test_frei0r import FILES, Bridge
-from test_mlt import MODULE, REPOSITORY_SCRIPT, psnr
+from test_mlt import MODULE, module_folder, psnr
 
 KDENLIVE = os.path.join(os.path.dirname(MODULE), "..", "..", "share", "kdenlive", "transitions")
 
@@ -111,8 +110,7 @@ class Kdenlive:
 class KdenliveDescriptorTests(Bridge):
     def setUp(self):
         super().setUp()
-        folder = run(REPOSITORY_SCRIPT, self.path("mlt-modules"), MODULE, check=0).stdout.strip()
-        self.env = dict(self.env, MLT_REPOSITORY=folder)
+        self.env = dict(self.env, MLT_REPOSITORY=module_folder(self.path("mlt-modules")))
 
     def descriptors(self):
         """(file, service, path, native) for every descriptor."""

@@ -26,6 +26,12 @@ SERVICES = ["segue." + name[len("segue_"):] for name in FILES]
 WIDTH, HEIGHT = 320, 180
 
 
+def module_folder(folder, module=MODULE):
+    """Makes `folder` an MLT module folder of MLT's own modules and `module`
+    (scripts/mlt-repository); returns it, for MLT_REPOSITORY."""
+    return run(REPOSITORY_SCRIPT, folder, module, check=0).stdout.strip()
+
+
 def psnr(got, expected):
     squared = sum((a - b) ** 2 for a, b in zip(got, expected)) / len(expected)
     return math.inf if squared == 0 else 10 * math.log10(255 ** 2 / squared)
@@ -35,8 +41,7 @@ def psnr(got, expected):
 class MeltModuleTests(Bridge):
     def setUp(self):
         super().setUp()
-        folder = run(REPOSITORY_SCRIPT, self.path("mlt-modules"), MODULE, check=0).stdout.strip()
-        self.env = dict(os.environ, MLT_REPOSITORY=folder)
+        self.env = dict(os.environ, MLT_REPOSITORY=module_folder(self.path("mlt-modules")))
 
     def mix(self, mixer, *properties, raw=False, consumer=()):
         """Clips of 10 frames each (from, to) joined with a 5-frame mix: frames
@@ -83,13 +88,9 @@ class MeltModuleTests(Bridge):
                               input=rgba, capture_output=True, check=True).stdout
 
     def test_melt_lists_every_service_with_its_parameters(self):
-        listed = self.melt("-query", "transitions").stdout
-        for service in SERVICES:
-            self.assertIn(f"  - {service}\n", listed)
-        push = self.melt("-query", "transition=segue.push").stdout
-        self.assertIn("identifier: segue.push", push)
-        for param in ("from", "transition", "animation", "position"):
-            self.assertIn(f"identifier: {param}\n", push)
+        params = ("from", "transition", "animation", "position")
+        push = self.assertMeltLists([f"  - {service}\n" for service in SERVICES], "segue.push",
+                                    ["identifier: segue.push"] + [f"identifier: {param}\n" for param in params])
         self.assertRegex(push, r"identifier: from\n(.*\n)*?    default: \.trailing")
         explode = self.melt("-query", "transition=segue.explode").stdout
         self.assertRegex(explode, r"identifier: columns\n    title: columns\n    type: integer\n(.*\n)*?    minimum: 1\n"
@@ -187,8 +188,7 @@ class MeltModuleTests(Bridge):
         lonely = os.path.join(self.path("elsewhere"), "lib", "mlt-7")
         os.makedirs(lonely)
         shutil.copy(MODULE, lonely)
-        folder = run(REPOSITORY_SCRIPT, self.path("other-modules"), os.path.join(lonely, "libmltsegue.so"),
-                     check=0).stdout.strip()
+        folder = module_folder(self.path("other-modules"), os.path.join(lonely, "libmltsegue.so"))
         result = self.melt(f"avformat:{self.path('from.png')}", "out=4", f"avformat:{self.path('to.png')}", "out=4",
                            "-mix", "2", "-mixer", "segue.push", "-consumer",
                            f"avformat:{self.path('lonely%02d.png')}", "vcodec=png",

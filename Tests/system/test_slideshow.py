@@ -74,21 +74,24 @@ class SlideshowTests(Workspace):
         with open(a, "rb") as fa, open(b, "rb") as fb:
             self.assertEqual(fa.read(), fb.read())
 
-    @unittest.skipUnless(shutil.which("ffprobe"), "ffmpeg is not installed (.ci/run installs it)")
-    def test_the_y4m_stream_is_read_back_by_ffmpeg(self):
-        out = self.path("show.y4m")
+    def probed(self, name, entries):
+        """Writes the slideshow to `name` (its ending picks the format); returns its path and ffprobe's
+        `entries` of its video stream ("nb_read_frames,width,height": the frames counted)."""
+        out = self.path(name)
         self.assertEqual(self.show(output=out).returncode, 0)
         probe = run("ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                    "stream=nb_read_frames,width,height", "-of", "csv=p=0", out, check=0)
-        self.assertEqual(probe.stdout.strip(), "320,240,25")
+                    f"stream={entries}", "-of", "csv=p=0", out, check=0)
+        return out, probe.stdout.strip()
+
+    @unittest.skipUnless(shutil.which("ffprobe"), "ffmpeg is not installed (.ci/run installs it)")
+    def test_the_y4m_stream_is_read_back_by_ffmpeg(self):
+        _, probed = self.probed("show.y4m", "nb_read_frames,width,height")
+        self.assertEqual(probed, "320,240,25")
 
     @unittest.skipUnless(shutil.which("ffprobe"), "ffmpeg is not installed (.ci/run installs it)")
     def test_an_mp4_holds_every_frame_and_no_sound_track(self):
-        out = self.path("show.mp4")
-        self.assertEqual(self.show(output=out).returncode, 0)
-        probe = run("ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
-                    "stream=nb_read_frames", "-of", "csv=p=0", out, check=0)
-        self.assertEqual(probe.stdout.strip(), "25")
+        out, probed = self.probed("show.mp4", "nb_read_frames")
+        self.assertEqual(probed, "25")
         # Pictures have no sound, so the video has no sound track.
         streams = run("ffprobe", "-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", out, check=0)
         self.assertEqual(streams.stdout.split(), ["video"])

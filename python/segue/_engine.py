@@ -5,7 +5,7 @@ import ctypes
 import math
 import os
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence, Union, overload
+from typing import Iterable, Optional, Sequence, TypeVar, Union, overload
 
 import numpy as np
 
@@ -16,6 +16,7 @@ from ._frames import Picture, Surfaces
 PathLike = Union[str, "os.PathLike[str]"]
 #: A colour: (red, green, blue) or (red, green, blue, alpha) in 0…1, or "#RRGGBB" / "#RRGGBBAA".
 ColorLike = Union[Sequence[float], str]
+_Struct = TypeVar("_Struct", bound=ctypes.Structure)
 
 
 def _text(spec: str, name: str) -> bytes:
@@ -176,6 +177,13 @@ class Cancel:
         return self._flag.value != 0
 
 
+def _filled(struct: type[_Struct], function, *args) -> _Struct:
+    """A `struct` (its struct_size set) that the C `function` fills in, called with `args` and a pointer to it."""
+    info = struct(struct_size=ctypes.sizeof(struct))
+    check(function(*args, ctypes.byref(info)))
+    return info
+
+
 def _string(value: Optional[bytes]) -> Optional[str]:
     return None if value is None else value.decode()
 
@@ -280,8 +288,7 @@ class Engine:
         """Every plugin file the engine tried, loaded or rejected (with the reason)."""
         plugins = []
         for index in range(_native.lib.segue_engine_plugin_count(self._handle)):
-            info = _native.PluginInfo(struct_size=ctypes.sizeof(_native.PluginInfo))
-            check(_native.lib.segue_engine_plugin(self._handle, index, ctypes.byref(info)))
+            info = _filled(_native.PluginInfo, _native.lib.segue_engine_plugin, self._handle, index)
             plugins.append(Plugin(_string(info.path), bool(info.loaded), _string(info.name), _string(info.version),
                                   _string(info.reason), info.effect_count))
         return plugins
@@ -290,12 +297,10 @@ class Engine:
         """Every effect the engine knows, built-ins first, with their parameters."""
         effects = []
         for index in range(_native.lib.segue_engine_effect_count(self._handle)):
-            info = _native.EffectInfo(struct_size=ctypes.sizeof(_native.EffectInfo))
-            check(_native.lib.segue_engine_effect(self._handle, index, ctypes.byref(info)))
+            info = _filled(_native.EffectInfo, _native.lib.segue_engine_effect, self._handle, index)
             parameters = []
             for number in range(info.param_count):
-                desc = _native.ParamDesc(struct_size=ctypes.sizeof(_native.ParamDesc))
-                check(_native.lib.segue_engine_effect_param(self._handle, index, number, ctypes.byref(desc)))
+                desc = _filled(_native.ParamDesc, _native.lib.segue_engine_effect_param, self._handle, index, number)
                 parameters.append(Parameter(
                     name=desc.name.decode(), summary=_string(desc.summary) or "",
                     kind=_native.KINDS.get(desc.kind, str(desc.kind)),
