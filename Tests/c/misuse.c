@@ -83,16 +83,68 @@ static char sentinel_;
 #define SENTINEL ((void *)&sentinel_)
 #define UNTOUCHED(out) CHECK((void *)(out) == SENTINEL, "%s was written on failure", #out)
 
+/* The surfaces filled_surface() made, which the section drawing with them
+ * does not release: main() does once it returns (and once reference_render()
+ * has), with release_surfaces(). */
+static segue_surface *surfaces[16];
+static size_t surface_count = 0;
+
+static void release_surfaces(void)
+{
+    while (surface_count > 0) segue_surface_unref(surfaces[--surface_count]);
+}
+
+/* A width x height surface whose every pixel is `pixel`, kept until the section returns. */
 static segue_surface *filled_surface(int32_t width, int32_t height, uint32_t pixel)
 {
     segue_surface *s = NULL;
+    if (surface_count == sizeof surfaces / sizeof surfaces[0]) {
+        printf("FAIL: more surfaces in one section than misuse.c keeps\n");
+        exit(1);
+    }
     if (segue_surface_create(width, height, &s) != SEGUE_OK) {
         printf("FAIL: cannot create a %dx%d surface: %s\n", width, height, segue_last_error());
         exit(1);
     }
     uint32_t *p = segue_surface_data(s);
     for (int32_t i = 0; i < width * height; i++) p[i] = pixel;
-    return s;
+    return surfaces[surface_count++] = s;
+}
+
+/* A segue_param of any kind, even none of SEGUE_KIND_*, holding `number`. */
+#define PARAM_OF_KIND(name_, kind_, number_) { (name_), { (kind_), (number_), { 0, 0 }, { 0, 0, 0, 0 }, NULL } }
+
+/* One parameter given alone to segue_transition_modifier(), as the active
+ * state's (ACTIVE) or the identity state's (IDENTITY) of `effect`, and the
+ * status and message it must get, as EXPECT checks a call. */
+typedef struct {
+    int line;
+    const char *effect;
+    const char *text; /* the parameter as written, for messages */
+    int identity;
+    segue_param param;
+    segue_status expected;
+    const char *needle;
+} param_case;
+#define ACTIVE(effect, param, expected, needle) { __LINE__, (effect), #param, 0, param, (expected), (needle) }
+#define IDENTITY(effect, param, expected, needle) { __LINE__, (effect), #param, 1, param, (expected), (needle) }
+
+static void expect_params(segue_engine *engine, const param_case *list, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const param_case *c = &list[i];
+        char text[300];
+        snprintf(text, sizeof text, "segue_transition_modifier(engine, \"%s\", %s: %s)", c->effect,
+                 c->identity ? "identity" : "active", c->text);
+        segue_transition *t = SENTINEL;
+        segue_status status = c->identity ? segue_transition_modifier(engine, c->effect, NULL, 0, &c->param, 1, &t)
+                                          : segue_transition_modifier(engine, c->effect, &c->param, 1, NULL, 0, &t);
+        expect_(c->line, text, status, c->expected, c->needle);
+        if (status == SEGUE_OK)
+            segue_transition_unref(t);
+        else
+            UNTOUCHED(t);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -174,7 +226,6 @@ static void pixels(segue_engine *engine)
     rgba.strides[0] = 32;
     segue_surface *straight = filled_surface(8, 6, 0x80402010);
     EXPECT(segue_surface_export(straight, &rgba), SEGUE_OK, NULL);
-    segue_surface_unref(straight);
     /* 0x80402010 premultiplied is straight (0x80, 0x40, 0x20) at alpha 0x80: R 128, G 64, B 32 doubled. */
     EXPECT_THAT(buffer[0] == 0x80 && buffer[1] == 0x40 && buffer[2] == 0x20 && buffer[3] == 0x80,
                 "RGBA export unpremultiplies into bytes R, G, B, A");
@@ -183,8 +234,6 @@ static void pixels(segue_engine *engine)
     larger.known.struct_size = sizeof larger;
     memset(larger.future, 0xFF, sizeof larger.future);
     EXPECT(segue_surface_import(&larger.known, surface), SEGUE_OK, NULL);
-    segue_surface_unref(surface);
-    segue_surface_unref(other);
 }
 
 /* ------------------------------------------------------------------ */
@@ -357,8 +406,6 @@ static void null_pointers(segue_engine *engine)
     EXPECT_THAT(strcmp(segue_status_to_string(INT32_MIN), "unknown status") == 0, "segue_status_to_string(INT32_MIN)");
     EXPECT_THAT(strcmp(segue_status_to_string(INT32_MAX), "unknown status") == 0, "segue_status_to_string(INT32_MAX)");
 
-    segue_surface_unref(target);
-    segue_surface_unref(surface);
     segue_transition_unref(transition);
     segue_animation_unref(animation);
 }
@@ -558,9 +605,6 @@ static void scenes(segue_engine *engine)
     EXPECT(segue_render(engine, t, NULL, a, 0.5, &bigger.scene, target), SEGUE_OK, NULL);
 #undef SCENE
 
-    segue_surface_unref(reference);
-    segue_surface_unref(target);
-    segue_surface_unref(a);
     segue_transition_unref(t);
 }
 
@@ -662,20 +706,15 @@ static void non_finite(segue_engine *engine)
         EXPECT(segue_transition_offset(engine, v, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT, "finite");
         EXPECT(segue_transition_offset(engine, 0, v, &t), SEGUE_ERROR_INVALID_ARGUMENT, "finite");
 
-        segue_param number[] = { SEGUE_PARAM_NUMBER("x", v) };
-        segue_param integer[] = { SEGUE_PARAM_INTEGER("x", v) };
-        segue_param point[] = { SEGUE_PARAM_POINT("anchor", v, 0) };
-        segue_param point_y[] = { SEGUE_PARAM_POINT("anchor", 0, v) };
-        segue_param boolean[] = { { "x", { SEGUE_KIND_BOOL, v, { 0, 0 }, { 0, 0, 0, 0 }, NULL } } };
-        EXPECT(segue_transition_modifier(engine, "offset", number, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT, "'x'");
-        EXPECT(segue_transition_modifier(engine, "offset", NULL, 0, number, 1, &t), SEGUE_ERROR_INVALID_ARGUMENT, "'x'");
-        EXPECT(segue_transition_modifier(engine, "offset", integer, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-               "integer");
-        EXPECT(segue_transition_modifier(engine, "scale", point, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT, "finite");
-        EXPECT(segue_transition_modifier(engine, "scale", NULL, 0, point_y, 1, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-               "finite");
-        EXPECT(segue_transition_modifier(engine, "offset", boolean, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-               "bool");
+        const param_case params[] = {
+            ACTIVE("offset", SEGUE_PARAM_NUMBER("x", v), SEGUE_ERROR_INVALID_ARGUMENT, "'x'"),
+            IDENTITY("offset", SEGUE_PARAM_NUMBER("x", v), SEGUE_ERROR_INVALID_ARGUMENT, "'x'"),
+            ACTIVE("offset", SEGUE_PARAM_INTEGER("x", v), SEGUE_ERROR_INVALID_ARGUMENT, "integer"),
+            ACTIVE("scale", SEGUE_PARAM_POINT("anchor", v, 0), SEGUE_ERROR_INVALID_ARGUMENT, "finite"),
+            IDENTITY("scale", SEGUE_PARAM_POINT("anchor", 0, v), SEGUE_ERROR_INVALID_ARGUMENT, "finite"),
+            ACTIVE("offset", PARAM_OF_KIND("x", SEGUE_KIND_BOOL, v), SEGUE_ERROR_INVALID_ARGUMENT, "bool"),
+        };
+        expect_params(engine, params, sizeof params / sizeof params[0]);
 
         /* Animations: durations, control points, springs, speed, delay. */
         EXPECT(segue_animation_linear(v, &a), SEGUE_ERROR_INVALID_ARGUMENT, "duration");
@@ -825,8 +864,6 @@ static void non_finite(segue_engine *engine)
                    physics[i][2], physics[i][3], segue_status_to_string(status), segue_last_error());
     }
 
-    segue_surface_unref(target);
-    segue_surface_unref(view);
     segue_transition_unref(opacity);
     segue_animation_unref(linear);
 }
@@ -903,9 +940,6 @@ static void extreme_progress(segue_engine *engine)
         segue_animation_unref(animation);
     }
     segue_transition_unref(scale);
-    segue_surface_unref(target);
-    segue_surface_unref(b);
-    segue_surface_unref(a);
 }
 
 /* ------------------------------------------------------------------ */
@@ -920,36 +954,22 @@ static void ranges(segue_engine *engine)
     EXPECT(segue_animation_linear(1, &linear), SEGUE_OK, NULL);
 
     /* Transitions, through calls … */
-    segue_param opacity_high[] = { SEGUE_PARAM_NUMBER("opacity", 1.0000001) };
-    segue_param opacity_low[] = { SEGUE_PARAM_NUMBER("opacity", -0.5) };
-    segue_param scale_high[] = { SEGUE_PARAM_NUMBER("scale", 1000.5) };
-    segue_param amount_low[] = { SEGUE_PARAM_INTEGER("amount", -1001) };
-    segue_param wrong_case[] = { SEGUE_PARAM_ENUM("edge", "up") };
-    segue_param wrong_kind[] = { SEGUE_PARAM_COLOR("opacity", 1, 0, 0, 1) };
-    segue_param fraction[] = { SEGUE_PARAM_INTEGER("scale", 1.5) };
-    segue_param too_big_integer[] = { SEGUE_PARAM_INTEGER("x", 1e300) };
-    segue_param bool_two[] = { { "x", { SEGUE_KIND_BOOL, 2, { 0, 0 }, { 0, 0, 0, 0 }, NULL } } };
-    segue_param kind_zero[] = { { "x", { 0, 1, { 0, 0 }, { 0, 0, 0, 0 }, NULL } } };
-    segue_param kind_huge[] = { { "x", { UINT32_MAX, 1, { 0, 0 }, { 0, 0, 0, 0 }, NULL } } };
-    EXPECT(segue_transition_modifier(engine, "opacity", opacity_high, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "outside its range 0…1");
-    EXPECT(segue_transition_modifier(engine, "opacity", NULL, 0, opacity_low, 1, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "outside its range 0…1");
-    EXPECT(segue_transition_modifier(engine, "scale", scale_high, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "outside its range");
-    EXPECT(segue_transition_modifier(engine, "move", amount_low, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "outside its range");
-    EXPECT(segue_transition_modifier(engine, "move", wrong_case, 1, NULL, 0, &t), SEGUE_ERROR_UNKNOWN_PARAMETER,
-           ".top");
-    EXPECT(segue_transition_modifier(engine, "opacity", wrong_kind, 1, NULL, 0, &t), SEGUE_ERROR_UNKNOWN_PARAMETER,
-           "a number");
-    EXPECT(segue_transition_modifier(engine, "scale", fraction, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "integer");
-    EXPECT(segue_transition_modifier(engine, "offset", too_big_integer, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "integer");
-    EXPECT(segue_transition_modifier(engine, "offset", bool_two, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT, "bool");
-    EXPECT(segue_transition_modifier(engine, "offset", kind_zero, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT, "kind");
-    EXPECT(segue_transition_modifier(engine, "offset", kind_huge, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT, "kind");
+    const param_case params[] = {
+        ACTIVE("opacity", SEGUE_PARAM_NUMBER("opacity", 1.0000001), SEGUE_ERROR_INVALID_ARGUMENT,
+               "outside its range 0…1"),
+        IDENTITY("opacity", SEGUE_PARAM_NUMBER("opacity", -0.5), SEGUE_ERROR_INVALID_ARGUMENT,
+                 "outside its range 0…1"),
+        ACTIVE("scale", SEGUE_PARAM_NUMBER("scale", 1000.5), SEGUE_ERROR_INVALID_ARGUMENT, "outside its range"),
+        ACTIVE("move", SEGUE_PARAM_INTEGER("amount", -1001), SEGUE_ERROR_INVALID_ARGUMENT, "outside its range"),
+        ACTIVE("move", SEGUE_PARAM_ENUM("edge", "up"), SEGUE_ERROR_UNKNOWN_PARAMETER, ".top"),
+        ACTIVE("opacity", SEGUE_PARAM_COLOR("opacity", 1, 0, 0, 1), SEGUE_ERROR_UNKNOWN_PARAMETER, "a number"),
+        ACTIVE("scale", SEGUE_PARAM_INTEGER("scale", 1.5), SEGUE_ERROR_INVALID_ARGUMENT, "integer"),
+        ACTIVE("offset", SEGUE_PARAM_INTEGER("x", 1e300), SEGUE_ERROR_INVALID_ARGUMENT, "integer"),
+        ACTIVE("offset", PARAM_OF_KIND("x", SEGUE_KIND_BOOL, 2), SEGUE_ERROR_INVALID_ARGUMENT, "bool"),
+        ACTIVE("offset", PARAM_OF_KIND("x", 0, 1), SEGUE_ERROR_INVALID_ARGUMENT, "kind"),
+        ACTIVE("offset", PARAM_OF_KIND("x", UINT32_MAX, 1), SEGUE_ERROR_INVALID_ARGUMENT, "kind"),
+    };
+    expect_params(engine, params, sizeof params / sizeof params[0]);
     EXPECT(segue_transition_scale(engine, 1000.5, (segue_point){ 0.5, 0.5 }, &t), SEGUE_ERROR_INVALID_ARGUMENT,
            "outside its range");
     EXPECT(segue_transition_scale(engine, -DBL_MAX, (segue_point){ 0.5, 0.5 }, &t), SEGUE_ERROR_INVALID_ARGUMENT,
@@ -1026,24 +1046,23 @@ static void ranges(segue_engine *engine)
     const double bad_components[] = { NAN, INFINITY, -INFINITY, -0.01, 1.01, DBL_MAX };
     for (size_t i = 0; i < sizeof bad_components / sizeof bad_components[0]; i++) {
         double v = bad_components[i];
-        segue_param colours[][1] = { { SEGUE_PARAM_COLOR("color", v, 0, 0, 1) },
-                                     { SEGUE_PARAM_COLOR("color", 0, v, 0, 1) },
-                                     { SEGUE_PARAM_COLOR("alertColor", 0, 0, v, 1) },
-                                     { SEGUE_PARAM_COLOR("alertColor", 0, 0, 0, v) } };
-        for (size_t k = 0; k < 4; k++)
-            EXPECT(segue_transition_modifier(engine, "countUp", colours[k], 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-                   "components in 0…1");
+        const param_case colours[] = {
+            ACTIVE("countUp", SEGUE_PARAM_COLOR("color", v, 0, 0, 1), SEGUE_ERROR_INVALID_ARGUMENT, "components in 0…1"),
+            ACTIVE("countUp", SEGUE_PARAM_COLOR("color", 0, v, 0, 1), SEGUE_ERROR_INVALID_ARGUMENT, "components in 0…1"),
+            ACTIVE("countUp", SEGUE_PARAM_COLOR("alertColor", 0, 0, v, 1), SEGUE_ERROR_INVALID_ARGUMENT,
+                   "components in 0…1"),
+            ACTIVE("countUp", SEGUE_PARAM_COLOR("alertColor", 0, 0, 0, v), SEGUE_ERROR_INVALID_ARGUMENT,
+                   "components in 0…1"),
+        };
+        expect_params(engine, colours, sizeof colours / sizeof colours[0]);
     }
-    segue_param half_bool[] = { { "bold", { SEGUE_KIND_BOOL, 0.5, { 0, 0 }, { 0, 0, 0, 0 }, NULL } } };
-    segue_param nan_bool[] = { { "bold", { SEGUE_KIND_BOOL, NAN, { 0, 0 }, { 0, 0, 0, 0 }, NULL } } };
-    segue_param font_huge[] = { SEGUE_PARAM_NUMBER("fontSize", 2049) };
-    segue_param format_null[] = { SEGUE_PARAM_STRING("format", NULL) };
-    EXPECT(segue_transition_modifier(engine, "countUp", half_bool, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT, "bool");
-    EXPECT(segue_transition_modifier(engine, "countUp", NULL, 0, nan_bool, 1, &t), SEGUE_ERROR_INVALID_ARGUMENT, "bool");
-    EXPECT(segue_transition_modifier(engine, "countUp", font_huge, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "outside its range");
-    EXPECT(segue_transition_modifier(engine, "countUp", format_null, 1, NULL, 0, &t), SEGUE_ERROR_INVALID_ARGUMENT,
-           "no text");
+    const param_case count_up[] = {
+        ACTIVE("countUp", PARAM_OF_KIND("bold", SEGUE_KIND_BOOL, 0.5), SEGUE_ERROR_INVALID_ARGUMENT, "bool"),
+        IDENTITY("countUp", PARAM_OF_KIND("bold", SEGUE_KIND_BOOL, NAN), SEGUE_ERROR_INVALID_ARGUMENT, "bool"),
+        ACTIVE("countUp", SEGUE_PARAM_NUMBER("fontSize", 2049), SEGUE_ERROR_INVALID_ARGUMENT, "outside its range"),
+        ACTIVE("countUp", SEGUE_PARAM_STRING("format", NULL), SEGUE_ERROR_INVALID_ARGUMENT, "no text"),
+    };
+    expect_params(engine, count_up, sizeof count_up / sizeof count_up[0]);
     EXPECT(segue_transition_parse(engine, ".countUp(color: Color(red: 2, green: 0, blue: 0))", &t),
            SEGUE_ERROR_INVALID_ARGUMENT, "components in 0…1");
     EXPECT(segue_transition_parse(engine, ".countUp(color: Color.red.opacity(1e308))", &t),
@@ -1173,8 +1192,6 @@ static void engines(segue_engine *engine)
     EXPECT(segue_render(engine, foreign, view, NULL, 0.5, NULL, target), SEGUE_ERROR_MISMATCH, "engine");
     EXPECT(segue_transition_spec(foreign, NULL, 0, NULL), SEGUE_OK, NULL);
 
-    segue_surface_unref(target);
-    segue_surface_unref(view);
     segue_animation_unref(animation);
     segue_transition_unref(foreign);
     segue_transition_unref(mine);
@@ -1311,8 +1328,6 @@ static void wrong_types(segue_engine *engine)
 
     segue_animation_unref(animation);
     segue_transition_unref(transition);
-    segue_surface_unref(target);
-    segue_surface_unref(surface);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1463,7 +1478,6 @@ static void files(segue_engine *engine)
     snprintf(other, sizeof other, "%s/whole.png", folder);
     EXPECT(segue_surface_save_png(picture, other), SEGUE_OK, NULL);
 
-    segue_surface_unref(picture);
     char command[600];
     snprintf(command, sizeof command, "rm -rf '%s'", folder);
     if (system(command) != 0) printf("note: could not remove %s\n", folder);
@@ -1520,14 +1534,9 @@ static int reference_render(segue_engine *engine)
           "crossfade pixel %08x", centre);
     CHECK(mine_pixels[44] == 0 && mine_pixels[43 * 48 + 47] == 0, "the stride padding was not written");
     segue_transition_unref(t);
-    segue_surface_unref(red);
-    segue_surface_unref(blue);
 
     segue_surface_unref(mine);
     free(mine_pixels);
-    segue_surface_unref(theirs);
-    segue_surface_unref(b);
-    segue_surface_unref(a);
     segue_engine_unref(fresh);
     if (verbose && same) printf("ok   after the misuse, the engine renders exactly what a fresh one does\n");
     return same;
@@ -1646,6 +1655,7 @@ int main(int argc, char **argv)
         if (only && strcmp(only, sections[i].name) != 0) continue;
         if (verbose) printf("== %s\n", sections[i].name);
         sections[i].run(engine);
+        release_surfaces();
         ran++;
     }
     if (only && !ran) {
@@ -1654,6 +1664,7 @@ int main(int argc, char **argv)
     }
     if (verbose) printf("== reference_render\n");
     reference_render(engine);
+    release_surfaces();
     segue_engine_unref(engine);
     printf("%d misuse cases tried\n", cases);
     return check_summary();

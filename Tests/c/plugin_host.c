@@ -40,10 +40,15 @@ static int starts_with(const char *s, const char *prefix)
     return s && strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* Row y of a surface's pixels. */
+static uint32_t *row(segue_surface *s, int y)
+{
+    return (uint32_t *)((uint8_t *)segue_surface_data(s) + (size_t)y * (size_t)segue_surface_stride(s));
+}
+
 static uint32_t pixel(segue_surface *s, int x, int y)
 {
-    const uint8_t *row = (const uint8_t *)segue_surface_data(s) + (size_t)y * (size_t)segue_surface_stride(s);
-    return ((const uint32_t *)row)[x];
+    return row(s, y)[x];
 }
 
 /* An opaque picture with a gradient, so a moved or blurred pixel shows. */
@@ -52,11 +57,9 @@ static segue_surface *picture(void)
     segue_surface *s = NULL;
     if (segue_surface_create(WIDTH, HEIGHT, &s) != SEGUE_OK)
         return NULL;
-    for (int y = 0; y < HEIGHT; y++) {
-        uint32_t *row = (uint32_t *)((uint8_t *)segue_surface_data(s) + (size_t)y * (size_t)segue_surface_stride(s));
+    for (int y = 0; y < HEIGHT; y++)
         for (int x = 0; x < WIDTH; x++)
-            row[x] = 0xFF000000u | (uint32_t)(x * 4) << 16 | (uint32_t)(y * 5) << 8 | 0x60u;
-    }
+            row(s, y)[x] = 0xFF000000u | (uint32_t)(x * 4) << 16 | (uint32_t)(y * 5) << 8 | 0x60u;
     return s;
 }
 

@@ -51,16 +51,20 @@ static const int sizes[][2] = { { 240, 135 }, { 150, 200 } };
 static segue_surface *from, *to;
 static segue_surface *reference[JOB_COUNT];
 
+/* Row y of a surface's pixels. */
+static uint32_t *row(segue_surface *s, int y)
+{
+    return (uint32_t *)((uint8_t *)segue_surface_data(s) + (size_t)y * (size_t)segue_surface_stride(s));
+}
+
 static segue_surface *picture(int width, int height, uint32_t tint)
 {
     segue_surface *s = NULL;
     if (segue_surface_create(width, height, &s) != SEGUE_OK)
         return NULL;
-    for (int y = 0; y < height; y++) {
-        uint32_t *row = (uint32_t *)((uint8_t *)segue_surface_data(s) + (size_t)y * (size_t)segue_surface_stride(s));
+    for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++)
-            row[x] = 0xFF000000u | (uint32_t)((x * 3) & 0xFF) << 16 | (uint32_t)((y * 2) & 0xFF) << 8 | tint;
-    }
+            row(s, y)[x] = 0xFF000000u | (uint32_t)((x * 3) & 0xFF) << 16 | (uint32_t)((y * 2) & 0xFF) << 8 | tint;
     return s;
 }
 
@@ -68,12 +72,9 @@ static int same(segue_surface *a, segue_surface *b)
 {
     if (segue_surface_width(a) != segue_surface_width(b) || segue_surface_height(a) != segue_surface_height(b))
         return 0;
-    for (int y = 0; y < segue_surface_height(a); y++) {
-        const uint8_t *ra = (const uint8_t *)segue_surface_data(a) + (size_t)y * (size_t)segue_surface_stride(a);
-        const uint8_t *rb = (const uint8_t *)segue_surface_data(b) + (size_t)y * (size_t)segue_surface_stride(b);
-        if (memcmp(ra, rb, (size_t)segue_surface_width(a) * 4) != 0)
+    for (int y = 0; y < segue_surface_height(a); y++)
+        if (memcmp(row(a, y), row(b, y), (size_t)segue_surface_width(a) * 4) != 0)
             return 0;
-    }
     return 1;
 }
 

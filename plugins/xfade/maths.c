@@ -122,24 +122,22 @@ ROW_LOOP static void row_weights(const struct frame *f, int y, float *w)
                                                      + shift)));
         break;
     }
-    case vertopen: {
-        const float w2 = (float)(width / 2.0);
-        EACH(smoothstep(0.f, 1.f, 2.f - fabsf((x - w2) / w2) - p * 2.f));
-        break;
-    }
-    case vertclose: {
-        const float w2 = (float)(width / 2.0);
-        EACH(smoothstep(0.f, 1.f, 1.f + fabsf((x - w2) / w2) - p * 2.f));
-        break;
-    }
-    case horzopen: {
-        const float h2 = (float)(height / 2.0);
-        EACH(smoothstep(0.f, 1.f, 2.f - fabsf((y - h2) / h2) - p * 2.f));
-        break;
-    }
+    case vertopen:
+    case vertclose:
+    case horzopen:
     case horzclose: {
-        const float h2 = (float)(height / 2.0);
-        EACH(smoothstep(0.f, 1.f, 1.f + fabsf((y - h2) / h2) - p * 2.f));
+        /* Opening, 2 − d − 2p; closing, 1 + d − 2p: d is the distance from the middle column (vert…) or row
+         * (horz…), in half widths or heights. (±1 · d and 2 + −d are exact: these are xfade's numbers.) */
+        const int open = f->transition == vertopen || f->transition == horzopen;
+        const float base = open ? 2.f : 1.f, sign = open ? -1.f : 1.f;
+        if (f->transition == vertopen || f->transition == vertclose) {
+            const float w2 = (float)(width / 2.0);
+            EACH(smoothstep(0.f, 1.f, base + sign * fabsf((x - w2) / w2) - p * 2.f));
+        } else { /* one weight for the whole row */
+            const float h2 = (float)(height / 2.0);
+            const float v = smoothstep(0.f, 1.f, base + sign * fabsf((y - h2) / h2) - p * 2.f);
+            EACH(v);
+        }
         break;
     }
     case dissolve: {

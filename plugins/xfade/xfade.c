@@ -70,6 +70,17 @@ static segue_status xfade_init(const segue_host *h, const char *path)
 
 enum { TRANSITION, INSERTION, REMOVAL, BACKGROUND };
 
+/* insertion and removal: each a side's progress, from 0 in the active state
+ * to `identity_` in place, and 1 by default when the effect removes a view. */
+#define SIDE_PROGRESS(name_, summary_, identity_)                                                              \
+    {                                                                                                          \
+        .struct_size = sizeof(segue_param_desc), .flags = SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_REMOVAL,    \
+        .name = (name_), .summary = (summary_), .kind = SEGUE_KIND_NUMBER,                                     \
+        .active = { .kind = SEGUE_KIND_NUMBER, .number = 0 },                                                  \
+        .identity = { .kind = SEGUE_KIND_NUMBER, .number = (identity_) },                                      \
+        .removal = { .kind = SEGUE_KIND_NUMBER, .number = 1 },                                                 \
+    }
+
 static const segue_param_desc xfade_params[] = {
     [TRANSITION] = {
         .struct_size = sizeof(segue_param_desc),
@@ -81,26 +92,12 @@ static const segue_param_desc xfade_params[] = {
         .cases = transition_names,
         .case_count = TRANSITION_COUNT,
     },
-    [INSERTION] = {
-        .struct_size = sizeof(segue_param_desc),
-        .flags = SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_REMOVAL,
-        .name = "insertion",
-        .summary = "the inserted view's progress through the transition (1: in place; stays 1 on the removed view)",
-        .kind = SEGUE_KIND_NUMBER,
-        .active = { .kind = SEGUE_KIND_NUMBER, .number = 0 },
-        .identity = { .kind = SEGUE_KIND_NUMBER, .number = 1 },
-        .removal = { .kind = SEGUE_KIND_NUMBER, .number = 1 },
-    },
-    [REMOVAL] = {
-        .struct_size = sizeof(segue_param_desc),
-        .flags = SEGUE_PARAM_ANIMATABLE | SEGUE_PARAM_HAS_REMOVAL,
-        .name = "removal",
-        .summary = "the removed view's progress through the transition (0: in place; stays 0 on the inserted view)",
-        .kind = SEGUE_KIND_NUMBER,
-        .active = { .kind = SEGUE_KIND_NUMBER, .number = 0 },
-        .identity = { .kind = SEGUE_KIND_NUMBER, .number = 0 },
-        .removal = { .kind = SEGUE_KIND_NUMBER, .number = 1 },
-    },
+    [INSERTION] = SIDE_PROGRESS(
+        "insertion", "the inserted view's progress through the transition (1: in place; stays 1 on the removed view)",
+        1),
+    [REMOVAL] = SIDE_PROGRESS(
+        "removal", "the removed view's progress through the transition (0: in place; stays 0 on the inserted view)",
+        0),
     [BACKGROUND] = {
         .struct_size = sizeof(segue_param_desc),
         .name = "background",
