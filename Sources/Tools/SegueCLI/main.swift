@@ -67,7 +67,11 @@ enum Segue {
             return 0
         }
         do {
-            try command.run(rest)
+            let args = try Arguments(rest, command: command.name, options: command.options)
+            guard command.operands != .nothing || args.positional.isEmpty else {
+                throw UsageError("unexpected argument '\(args.positional[0])'", command: command.name)
+            }
+            try command.run(args)
             return 0
         } catch let error as UsageError {
             Terminal.error("segue \(command.name): \(error.message)\nRun 'segue \(command.name) --help' for usage.")

@@ -9,7 +9,8 @@ struct Command: Sendable {
     let options: [Arguments.Option]
     /// What its arguments other than options are, for shells to complete.
     var operands: Arguments.Completion = .nothing
-    /// Runs with the arguments after the command name.
+    /// Runs with the arguments after the command name, parsed by `options`
+    /// (and with none besides options unless it has `operands`).
     /// Throws `UsageError` (exit 2) or `SegueError` (exit 1).
-    let run: @Sendable ([String]) throws -> Void
+    let run: @Sendable (Arguments) throws -> Void
 }

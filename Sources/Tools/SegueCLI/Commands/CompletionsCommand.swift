@@ -27,8 +27,7 @@ enum CompletionsCommand {
     static let command = Command(name: name, summary: summary, help: help, options: options,
                                  operands: .words(ShellCompletions.Shell.allCases.map(\.rawValue)), run: run)
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
+    static func run(_ args: Arguments) throws {
         guard args.positional.count == 1 else {
             throw UsageError(args.positional.isEmpty ? "name the shell: bash, zsh or fish" : "name one shell",
                              command: name)

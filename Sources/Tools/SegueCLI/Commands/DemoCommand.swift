@@ -36,9 +36,7 @@ enum DemoCommand {
 
     static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
-        guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
+    static func run(_ args: Arguments) throws {
         let folder = args.value("-o") ?? "segue-demo"
         let (width, height) = try args.value("--size").map { try SceneOptions.size($0, name) } ?? (480, 270)
         let fps = try args.integer("--fps", in: 1...120) ?? 24

@@ -25,8 +25,7 @@ enum DescribeCommand {
 
     static let command = Command(name: name, summary: summary, help: help, options: options, operands: .effects, run: run)
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
+    static func run(_ args: Arguments) throws {
         guard args.positional.count == 1 else {
             throw UsageError(args.positional.isEmpty ? "name the effect to describe" : "describe one effect at a time",
                              command: name)

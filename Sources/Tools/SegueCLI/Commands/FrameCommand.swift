@@ -35,11 +35,7 @@ enum FrameCommand {
 
     static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
-        guard args.positional.isEmpty else {
-            throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
-        }
+    static func run(_ args: Arguments) throws {
         let output = try args.required("-o")
         let spec = try args.required("--transition")
         let progress = try args.number("--progress") ?? { throw UsageError("option '--progress' is required", command: name) }()

@@ -65,9 +65,7 @@ enum ListCommand {
         ("default", "a spring with response 0.55, damping fraction 1"),
     ]
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
-        guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
+    static func run(_ args: Arguments) throws {
         let engine = Engine(threads: 1, plugins: PluginPathOption.plugins(args))
         let effects = engine.catalog.effects
         if let kind = args.value("--names") {

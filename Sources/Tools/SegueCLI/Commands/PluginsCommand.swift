@@ -24,9 +24,7 @@ enum PluginsCommand {
 
     static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
-        guard args.positional.isEmpty else { throw UsageError("unexpected argument '\(args.positional[0])'", command: name) }
+    static func run(_ args: Arguments) throws {
         let engine = Engine(threads: 1, plugins: PluginPathOption.plugins(args))
         let reports = engine.pluginReports
         if args.has("--json") {

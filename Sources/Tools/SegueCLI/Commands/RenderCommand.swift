@@ -82,11 +82,7 @@ enum RenderCommand {
 
     static let command = Command(name: name, summary: summary, help: help, options: options, run: run)
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
-        guard args.positional.isEmpty else {
-            throw UsageError("unexpected argument '\(args.positional[0])'", command: name)
-        }
+    static func run(_ args: Arguments) throws {
         let output = try args.required("-o")
         guard args.has("--from") || args.has("--to") else {
             throw UsageError("give --from, --to or both", command: name)

@@ -51,8 +51,7 @@ enum SampleCommand {
         }.joined(separator: "\n")
     }
 
-    static func run(_ arguments: [String]) throws {
-        let args = try Arguments(arguments, command: name, options: options)
+    static func run(_ args: Arguments) throws {
         if args.has("--list") {
             guard args.positional.isEmpty, !args.has("--size"), !args.has("-o") else {
                 throw UsageError("--list takes no sample name, --size or --output", command: name)

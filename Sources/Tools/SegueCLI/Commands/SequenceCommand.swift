@@ -84,18 +84,17 @@ enum SequenceCommand {
         SmartRendering.reencode, .quiet,
     ] + MediaOptions.options + SceneOptions.options
 
-    static let command = Command(name: name, summary: summary, help: help, options: options, operands: .files) {
-        try run($0, as: name)
-    }
+    static let command = Command(name: name, summary: summary, help: help, options: options, operands: .files,
+                                 run: run)
 
     /// `segue slideshow`: the same command under its old name.
     static let slideshow = Command(
         name: "slideshow", summary: "the same as 'segue sequence' (pictures, videos or both)",
-        help: help(for: "slideshow"), options: options, operands: .files) { try run($0, as: "slideshow") }
+        help: help(for: "slideshow"), options: options, operands: .files, run: run)
 
-    /// Runs the command, its messages naming it `command` (as the user called it).
-    static func run(_ arguments: [String], as command: String) throws {
-        let args = try Arguments(arguments, command: command, options: options)
+    /// Runs the command, its messages naming it as the user called it.
+    static func run(_ args: Arguments) throws {
+        let command = args.command
         let paths = args.positional
         guard paths.count >= 1 else { throw UsageError("give the clips to join", command: command) }
         guard paths.filter({ $0 == "-" }).count <= 1 else {
