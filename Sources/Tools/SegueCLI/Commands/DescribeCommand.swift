@@ -23,7 +23,7 @@ enum DescribeCommand {
         """
     static let options = PluginPathOption.options + [Arguments.Option.json]
 
-    static let command = Command(name: name, summary: summary, help: help, options: options, operands: .effects, run: run)
+    static let command = Command(name: name, summary: summary, help: help, options: options, operands: .names(.effects), run: run)
 
     static func run(_ args: Arguments) throws {
         guard args.positional.count == 1 else {

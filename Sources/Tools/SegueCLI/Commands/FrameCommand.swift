@@ -27,7 +27,7 @@ enum FrameCommand {
         """
 
     static let options: [Arguments.Option] = Inputs.pictureOptions + [
-        .value("--transition", as: "SPEC", completing: .transitions,
+        .value("--transition", as: "SPEC", completing: .names(.transitions),
                "a SwiftUI transition, e.g. '.move(edge: .trailing)'"),
         .value("--progress", as: "P", "where in the transition, usually 0…1"),
         .value("-o", "--output", as: "FILE", completing: .files, "the PNG to write (written whole or not at all)"),

@@ -21,7 +21,7 @@ enum ListCommand {
         """
     static let options: [Arguments.Option] = PluginPathOption.options + [
         .json,
-        .value("--names", as: "KIND", completing: .words(["transitions", "effects", "animations"]), """
+        .value("--names", as: "KIND", completing: .words(Arguments.Names.allCases.map(\.rawValue)), """
             only names, one a line, as the shell completions offer them:
             transitions ('.name', for --transition), effects ('name', for
             'segue describe') or animations ('.name', for --animation)
@@ -68,14 +68,14 @@ enum ListCommand {
     static func run(_ args: Arguments) throws {
         let engine = Engine(threads: 1, plugins: PluginPathOption.plugins(args))
         let effects = engine.catalog.effects
-        if let kind = args.value("--names") {
-            let names = try args.choice("--names", [
-                ("transitions", (effects.map(\.name) + compositions.map(\.name)).map { "." + $0 }),
-                ("effects", effects.map(\.name)),
-                ("animations", (animations.map(\.name) + Animation.easingNames).map { "." + $0 }),
-            ])!
+        if let kind = try args.choice("--names", Arguments.Names.allCases.map { ($0.rawValue, $0) }) {
+            let names = switch kind {
+            case .transitions: (effects.map(\.name) + compositions.map(\.name)).map { "." + $0 }
+            case .effects: effects.map(\.name)
+            case .animations: (animations.map(\.name) + Animation.easingNames).map { "." + $0 }
+            }
             guard !args.has("--json") else {
-                throw UsageError("--names \(kind) and --json are two outputs: give one of them", command: name)
+                throw UsageError("--names \(kind.rawValue) and --json are two outputs: give one of them", command: name)
             }
             print(Set(names).sorted().joined(separator: "\n"))
             return

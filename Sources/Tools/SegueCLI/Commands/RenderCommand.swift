@@ -52,8 +52,8 @@ enum RenderCommand {
             less the transition's duration)
             """),
         .value("--to-start", as: "S", "where in --to the transition starts (default: 0)"),
-        .value("--transition", as: "SPEC", completing: .transitions, "a SwiftUI transition, e.g. '.push(from: .trailing)'"),
-        .value("--animation", as: "SPEC", completing: .animations,
+        .value("--transition", as: "SPEC", completing: .names(.transitions), "a SwiftUI transition, e.g. '.push(from: .trailing)'"),
+        .value("--animation", as: "SPEC", completing: .names(.animations),
                "how progress follows time (default: .easeInOut(duration: 1))"),
         .value("--duration", as: "S", """
             seconds the transition lasts, the animation stretched to

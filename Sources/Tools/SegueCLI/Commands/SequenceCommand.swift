@@ -60,7 +60,7 @@ enum SequenceCommand {
         """
     }
     static let options: [Arguments.Option] = [
-        .value("--transition", as: "SPEC", repeatable: true, completing: .transitions, """
+        .value("--transition", as: "SPEC", repeatable: true, completing: .names(.transitions), """
             a SwiftUI transition, 'cut', 'random', or one per junction
             (default: .opacity with --blend plusLighter, a true crossfade)
             """),
@@ -69,7 +69,7 @@ enum SequenceCommand {
             them (as in 'segue render'), or one per junction; 0 is a hard
             cut (default: the animation's duration)
             """),
-        .value("--animation", as: "SPEC", completing: .animations,
+        .value("--animation", as: "SPEC", completing: .names(.animations),
                "how each transition progresses (default: .easeInOut(duration: 1))"),
         .value("--hold", as: "S", "seconds a picture stays still between its transitions (default: 2)"),
         .value("--fps", as: "RATE", """

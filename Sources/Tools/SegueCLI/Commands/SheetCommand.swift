@@ -30,8 +30,8 @@ enum SheetCommand {
               --animation .bouncy --frames 8 --columns 4 -o bouncy.png
         """
     static let options: [Arguments.Option] = Inputs.pictureOptions + [
-        .value("--transition", as: "SPEC", completing: .transitions, "a SwiftUI transition"),
-        .value("--animation", as: "SPEC", completing: .animations, "space the frames in time under this animation"),
+        .value("--transition", as: "SPEC", completing: .names(.transitions), "a SwiftUI transition"),
+        .value("--animation", as: "SPEC", completing: .names(.animations), "space the frames in time under this animation"),
         .value("--frames", as: "N", "how many frames (default: 5)"),
         .value("--columns", as: "N", "frames per row (default: all in one row, at most 6)"),
         .value("--thumbnail", as: "W", "each frame's width on the sheet (default: 320)"),

@@ -49,10 +49,16 @@ struct Arguments {
     /// What a shell may complete an option's value with.
     enum Completion: Sendable, Equatable {
         case nothing, files, folders
-        /// What `segue list --names` prints for the kind: `.name` for
-        /// transitions and animations, plain names for effects.
-        case transitions, effects, animations
+        /// What `segue list --names` prints for the kind.
+        case names(Names)
         case words([String])
+    }
+
+    /// The kinds of name `segue list --names` prints, one a line: `.name`
+    /// for transitions and animations (as specs write them), plain names
+    /// for effects (as `segue describe` takes them).
+    enum Names: String, CaseIterable, Sendable {
+        case transitions, effects, animations
     }
 
     private var values: [String: [String]] = [:]

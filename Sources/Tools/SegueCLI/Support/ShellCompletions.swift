@@ -34,9 +34,7 @@ enum ShellCompletions {
             case .nothing: "return"
             case .files: "_segue_files -f; return"
             case .folders: "_segue_files -d; return"
-            case .transitions: "_segue_names transitions; return"
-            case .effects: "_segue_names effects; return"
-            case .animations: "_segue_names animations; return"
+            case .names(let kind): "_segue_names \(kind.rawValue); return"
             case .words(let words): "_segue_words \(quoted(words.joined(separator: " "))); return"
             }
         }
@@ -94,9 +92,7 @@ enum ShellCompletions {
             case .nothing: " "
             case .files: "_files"
             case .folders: "_files -/"
-            case .transitions: "_segue_names transitions"
-            case .effects: "_segue_names effects"
-            case .animations: "_segue_names animations"
+            case .names(let kind): "_segue_names \(kind.rawValue)"
             case .words(let words): "(\(words.joined(separator: " ")))"
             }
         }
@@ -158,9 +154,7 @@ enum ShellCompletions {
             case .nothing: "-x"
             case .files: "-r -F"
             case .folders: "-x -a '(__fish_complete_directories)'"
-            case .transitions: "-x -a '(__segue_names transitions)'"
-            case .effects: "-x -a '(__segue_names effects)'"
-            case .animations: "-x -a '(__segue_names animations)'"
+            case .names(let kind): "-x -a '(__segue_names \(kind.rawValue))'"
             case .words(let words): "-x -a \(fishQuoted(words.joined(separator: " ")))"
             }
         }
