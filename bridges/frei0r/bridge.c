@@ -5,9 +5,10 @@
  * naming it; each file reports its own name, explanation and parameters.
  *
  * The file loads libsegue.so from the folder above its own (lib/frei0r-1/
- * → lib/), by path, so it needs no LD_LIBRARY_PATH; a missing library is
- * reported with the path tried, and the file then refuses to initialise
- * (../shared/mixer.h, which MLT's native module shares).
+ * → lib/), by path, so it needs no LD_LIBRARY_PATH; when that file does not
+ * exist it asks the dynamic linker (a system package's layout). A missing
+ * library is reported with the paths tried, and the file then refuses to
+ * initialise (../shared/mixer.h, which MLT's native module shares).
  *
  * Parameters: position (0…1, the progress the host animates), transition
  * (a spec replacing the file's own), animation (a spec easing position),

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 bridge_api segue;
 
@@ -49,7 +50,8 @@ void bridge_report_once(const char *who, const char *message)
 /* libsegue.so, loaded by path                                          */
 
 /* lib/libsegue.so beside the folder that holds this bridge's file, after
- * following links to the file (a host's module folder may link to it). */
+ * following links to the file (a host's module folder may link to it); when
+ * there is no such file, load() asks the dynamic linker for libsegue.so. */
 static int library_path(char *out, size_t capacity)
 {
     Dl_info self;
@@ -63,7 +65,7 @@ static int library_path(char *out, size_t capacity)
 }
 
 static int loaded;
-static char load_failure[4096 + 256];
+static char load_failure[4096 + 512];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 /* The library a tool names, instead of the one beside this file. */
 static const char *named_library;
@@ -78,6 +80,18 @@ static void load(void)
         return;
     }
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!handle && !named_library && access(path, F_OK) != 0) {
+        /* A system's packages keep the library where the linker looks
+         * (Debian: /usr/lib), whatever folder a host keeps modules in. */
+        char beside[512];
+        snprintf(beside, sizeof beside, "%s", dlerror());
+        handle = dlopen("libsegue.so", RTLD_NOW | RTLD_LOCAL);
+        if (!handle) {
+            snprintf(load_failure, sizeof load_failure, "cannot load %s (%.200s), nor libsegue.so from the library path: %s",
+                     path, beside, dlerror());
+            return;
+        }
+    }
     if (!handle) {
         snprintf(load_failure, sizeof load_failure, "cannot load %s: %s", path, dlerror());
         return;
