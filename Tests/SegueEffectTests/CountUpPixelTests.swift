@@ -33,7 +33,7 @@ import Testing
     }
 
     func expectSame(_ got: Surface, _ want: Surface, _ what: String) {
-        let differing = SampleImages.differingPixels(got, want)
+        let differing = differingPixels(got, want)
         #expect(differing == 0, "\(what): \(differing) pixels differ")
     }
 
@@ -43,7 +43,7 @@ import Testing
         let got = try rendered(".countUp(to: 50, fontSize: 40)", content: content, progress: 0.5)
         let want = try expected("25.0", size: 40, color: .black, over: content)
         expectSame(got, want, "25.0")
-        #expect(SampleImages.differingPixels(want, content) > 100, "the text should cover some pixels")
+        #expect(differingPixels(want, content) > 100, "the text should cover some pixels")
     }
 
     @Test func atProgressOneItShowsTheTargetInTheAlertColour() throws {
@@ -124,7 +124,7 @@ import Testing
             let want = try Surface(width: 160, height: 120)
             try Compositor(threads: 1).render(Picture([DrawItem(source: .picture(canvas.picture))]),
                                               background: Color(red: 0.2, green: 0.5, blue: 0.9), into: want)
-            #expect(SampleImages.differingPixels(target, want) == 0, "\(spec)")
+            #expect(differingPixels(target, want) == 0, "\(spec)")
         }
     }
 }

@@ -11,11 +11,7 @@ struct RenderFuzzRegressionTests {
 
     @Test func everyCorpusFileRendersOrIsRefusedWithAMessage() throws {
         _ = try BuiltPlugins.engine(with: "segue.xfade")
-        let files = try fuzzCorpus("render-spec")
-        #expect(files.count >= 10)
-        for (name, bytes) in files {
-            #expect(RenderFuzzing.check(bytes, engine: Self.engine) == nil, "\(name)")
-        }
+        try expectCorpusPasses("render-spec", atLeast: 10) { RenderFuzzing.check($0, engine: Self.engine) }
     }
 
     /// The grammar makes the trees it is meant to: a self-doubled tree, a chain, an effect's arguments.

@@ -1,7 +1,7 @@
 import SegueCompositor
 
 // One file, linked into each test target that needs it (SegueEngineTests,
-// SegueEffectTests).
+// SegueEffectTests): the pictures their pixel tests draw, and how they compare.
 
 /// A "photo" with fine detail: every pixel differs from its neighbours
 /// (xorshift noise). Opaque unless `varyingAlpha`; then alpha varies too and
@@ -20,4 +20,14 @@ func detailedPicture(width: Int, height: Int, seed: UInt32, varyingAlpha: Bool =
         }
     }
     return surface
+}
+
+/// The number of pixels where two surfaces of one size differ.
+func differingPixels(_ a: Surface, _ b: Surface) -> Int {
+    precondition(a.width == b.width && a.height == b.height)
+    var count = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
+    }
+    return count
 }

@@ -35,7 +35,7 @@ import Testing
         let still = try staticClip(shape)
         for progress in [0.0, 0.2, 0.5, 0.77, 1, 1.3, -0.2] {
             let got = try render(".morph(from: \(shape), to: \(shape))", progress: progress)
-            #expect(TestImages.differingPixels(got, still) == 0, "progress \(progress)")
+            #expect(differingPixels(got, still) == 0, "progress \(progress)")
         }
     }
 
@@ -44,7 +44,7 @@ import Testing
         for shape in [".circle", ".star", ".heart", ".capsule"] {
             let spec = ".morph(from: \(shape))"
             #expect(try render(spec, progress: 1).hasSamePixels(as: Self.input), "\(spec) at 1")
-            #expect(TestImages.differingPixels(try render(spec, progress: 0), try staticClip(shape)) == 0, "\(spec) at 0")
+            #expect(differingPixels(try render(spec, progress: 0), try staticClip(shape)) == 0, "\(spec) at 0")
             // A removal starts as the content too.
             let removed = try Surface(width: 160, height: 120)
             try engine.render(try engine.transition(spec: spec), from: Self.input, to: nil, progress: 0, scene: Scene(),
@@ -80,7 +80,7 @@ import Testing
         // The same triangle drawn both ways: identical outlines, so the static clip throughout.
         let still = try staticClip(clockwise)
         let got = try render(".morph(from: \(clockwise), to: \(anticlockwise))", progress: 0.5)
-        #expect(TestImages.differingPixels(got, still) == 0)
+        #expect(differingPixels(got, still) == 0)
     }
 
     @Test("values far out of range and every shape pair render without failing")

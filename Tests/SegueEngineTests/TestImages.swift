@@ -32,14 +32,4 @@ enum TestImages {
         pixman_image_composite32(op, src, mask, dst, 0, 0, 0, 0, 0, 0,
                                  Int32(destination.width), Int32(destination.height))
     }
-
-    /// The number of pixels where two surfaces differ.
-    static func differingPixels(_ a: Surface, _ b: Surface) -> Int {
-        precondition(a.width == b.width && a.height == b.height)
-        var count = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width where a[x, y] != b[x, y] { count += 1 }
-        }
-        return count
-    }
 }

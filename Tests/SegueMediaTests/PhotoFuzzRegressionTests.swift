@@ -4,14 +4,10 @@ import Testing
 /// replayed through the checks they run (PhotoFuzzing.swift).
 struct PhotoFuzzRegressionTests {
     @Test func everyICCCorpusFilePassesTheFuzzersChecks() throws {
-        let files = try fuzzCorpus("icc")
-        #expect(files.count >= 4)
-        for (name, bytes) in files { #expect(PhotoFuzzing.checkICC(bytes) == nil, "\(name)") }
+        try expectCorpusPasses("icc", atLeast: 4, PhotoFuzzing.checkICC)
     }
 
     @Test func everyHEIFCorpusFilePassesTheFuzzersChecks() throws {
-        let files = try fuzzCorpus("heif")
-        #expect(files.count >= 3)
-        for (name, bytes) in files { #expect(PhotoFuzzing.checkHEIF(bytes) == nil, "\(name)") }
+        try expectCorpusPasses("heif", atLeast: 3, PhotoFuzzing.checkHEIF)
     }
 }
