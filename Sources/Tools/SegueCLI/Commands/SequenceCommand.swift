@@ -57,6 +57,7 @@ enum SequenceCommand {
           segue sequence 'GX010042.MP4#t=12.5,48' 'GX010043.MP4#t=3' GX010044.MP4 \\
               --transition '.push(from: .trailing)' --transition cut --duration 0.8 -o trip.mp4
           segue sequence long.mp4 other.mp4 --range 0:900 -o part1.y4m
+          segue sequence long.mp4 other.mp4 --plan 8 -o whole.mp4 > plan.json
         """
     }
     static let options: [Arguments.Option] = [
@@ -82,6 +83,11 @@ enum SequenceCommand {
             '-' (YUV4MPEG2 on standard output) or 'out/frame%05d.png'
             """),
         SmartRendering.reencode, .quiet,
+        .value("--plan", as: "N", """
+            render nothing: print, as JSON, N pieces of the output for other
+            machines to render (keyframe-aligned --range commands) and the
+            command that joins them (see docs/distributed.md)
+            """),
     ] + MediaOptions.options + SceneOptions.options
 
     static let command = Command(name: name, summary: summary, help: help, options: options, operands: .files,
@@ -140,6 +146,13 @@ enum SequenceCommand {
 
         let frameCount = max(1, rate.frameCount(in: timeline.duration))
         let frames = try MediaOptions.range(args, frames: frameCount)
+        let planned = try args.integer("--plan", in: 1...10_000)
+        if planned != nil {
+            guard MediaWriter.handles(output), !args.has("--range") else {
+                throw UsageError("--plan cuts a video file (mp4, mov, mkv, webm) into pieces: give it such an "
+                    + "output and no --range", command: command)
+            }
+        }
         // The sound is mixed on a thread of its own, from readers of its own, unless a clip is standard input.
         let soundApart = !clips.facts.contains { $0.file == "-" }
         let sound = try settings.audio.map { format in
@@ -160,6 +173,14 @@ enum SequenceCommand {
             guard case .clip(let k, let time) = timeline.moment(at: rate.time(ofFrame: index)),
                   clips.facts[k].width == width, clips.facts[k].height == height else { return nil }
             return (k, clips.facts[k].start + time)
+        }
+        if let planned {
+            let codec = args.value("--audio-codec") ?? (output.hasSuffix(".webm") ? "libopus" : "aac")
+            let plan = RenderPlan(count: planned, frameCount: frameCount, frameRate: rate, smart: smart?.plan,
+                                  output: output, arguments: RenderPlan.arguments(Array(CommandLine.arguments.dropFirst())),
+                                  hasSound: settings.audio != nil, audioCodec: codec)
+            print(plan.json.text())
+            return
         }
         // Decoded frames go out as they are where they need no compositing, so the
         // output takes the first video's colours (BT.709 when it has none to give).

@@ -1,0 +1,116 @@
+"""Rendering one `segue sequence` on many workers: the plan `--plan N`
+prints, its pieces run on any concurrent.futures.Executor (a local
+ProcessPoolExecutor or ThreadPoolExecutor, Dask's `Client.get_executor()`,
+Ray's), and the join.
+
+Each piece is the `segue` command with a `--range`; a worker runs it with
+the `segue` tool of its own installation (this package's, or one on PATH),
+so the executor only has to ship a list of strings.
+"""
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import os
+import shutil
+import subprocess
+from typing import Callable, Optional, Sequence
+
+from . import _native
+from ._cli import BINARY
+from ._errors import SegueError
+
+
+def _failure(message: str, exit_status: int = 1) -> SegueError:
+    """A SegueError for a command that failed: a wrong command line (exit 2) is an invalid argument."""
+    return SegueError(message, _native.ERROR_INVALID_ARGUMENT if exit_status == 2 else _native.ERROR_IO)
+
+
+def _tool() -> str:
+    """The segue command of this installation: the package's own, else the one on PATH."""
+    if os.access(BINARY, os.X_OK):
+        return BINARY
+    found = shutil.which("segue")
+    if not found:
+        raise _failure("no segue command: install a wheel that carries it (make wheel) or put one on PATH")
+    return found
+
+
+def render_piece(command: Sequence[str], folder: Optional[str] = None) -> str:
+    """Runs one piece of a plan (its "command", starting with "segue") in
+    `folder`; returns the piece's output. Raises SegueError with the
+    command's message when it fails. Module-level, so process pools and
+    cluster executors can ship it."""
+    result = subprocess.run([_tool(), *command[1:]], cwd=folder, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise _failure(f"a piece failed ({' '.join(command)}): {result.stderr.strip()}", result.returncode)
+    return command[command.index("-o") + 1]
+
+
+def render_distributed(clips: Sequence[str], output: str, *options: str, pieces: Optional[int] = None,
+                       executor: Optional[concurrent.futures.Executor] = None,
+                       progress: Optional[Callable[[int, int], None]] = None, ffmpeg: Optional[str] = None,
+                       keep_pieces: bool = False) -> dict:
+    """Renders `segue sequence CLIPS… OPTIONS… -o OUTPUT` in pieces on
+    `executor`, then joins them into `output` by stream copy, the sound
+    encoded once. Returns the plan (see docs/distributed.md).
+
+    Arguments:
+      clips:        the clips, as `segue sequence` takes them (trims included: 'a.mp4#t=3,10').
+      output:       an mp4, mov, mkv or webm file.
+      options:      more of the command's options, as strings: "--transition", ".slide", "--duration", "0.8".
+      pieces:       how many pieces (default: a local pool's workers, else the processors here).
+      executor:     any concurrent.futures.Executor (default: a ThreadPoolExecutor here; the pieces are
+                    processes of their own either way).
+      progress:     called as progress(done, total) after each piece, and once more after the join.
+      ffmpeg:       the ffmpeg program for the join (default: the one on PATH, else imageio-ffmpeg's).
+      keep_pieces:  leave the piece files and their list beside the output.
+
+    Relative paths are taken from the current folder, on every worker: a
+    cluster needs the clips and the output's folder at the same paths.
+    """
+    folder = os.getcwd()
+    count = pieces or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    planned = subprocess.run([_tool(), "sequence", *clips, *options, "--plan", str(count), "-o", output],
+                             capture_output=True, text=True)
+    if planned.returncode != 0:
+        raise _failure(planned.stderr.strip() or f"segue sequence --plan exited {planned.returncode}",
+                       planned.returncode)
+    plan = json.loads(planned.stdout)
+    total = len(plan["pieces"]) + 1
+    own = executor is None
+    pool = executor or concurrent.futures.ThreadPoolExecutor(max_workers=count)
+    try:
+        futures = [pool.submit(render_piece, piece["command"], folder) for piece in plan["pieces"]]
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            future.result()
+            if progress:
+                progress(done, total)
+    finally:
+        if own:
+            pool.shutdown()
+    join = plan["join"]
+    with open(join["list"], "w") as f:
+        f.write(join["list_text"])
+    try:
+        program = ffmpeg or shutil.which("ffmpeg") or _bundled_ffmpeg()
+        result = subprocess.run([program, *join["command"][1:]], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise _failure(f"the join failed: {result.stderr.strip()}")
+    finally:
+        if not keep_pieces:
+            for path in [join["list"]] + [piece["output"] for piece in plan["pieces"]]:
+                if os.path.exists(path):
+                    os.remove(path)
+    if progress:
+        progress(total, total)
+    return plan
+
+
+def _bundled_ffmpeg() -> str:
+    try:
+        import imageio_ffmpeg
+    except ImportError:
+        raise _failure("the join needs ffmpeg: install it (Debian and Ubuntu: apt-get install ffmpeg), "
+                       "or pip install imageio-ffmpeg") from None
+    return imageio_ffmpeg.get_ffmpeg_exe()
