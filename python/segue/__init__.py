@@ -12,7 +12,7 @@ from ._version import __version__
 from ._native import path as library_path
 from ._errors import CancelledError, OverBudgetError, PluginError, SegueError, SpecError
 from ._engine import Animation, Cancel, Effect, Engine, Parameter, Plugin, Transition
-from ._distributed import render_distributed
+from .distributed import render_distributed
 
 __all__ = ["Animation", "Cancel", "CancelledError", "Effect", "Engine", "OverBudgetError", "Parameter", "Plugin", "PluginError",
            "SegueError", "SpecError", "Transition", "__version__", "library_path", "render_distributed"]

@@ -1,11 +1,17 @@
 """Rendering one `segue sequence` on many workers: the plan `--plan N`
 prints, its pieces run on any concurrent.futures.Executor (a local
 ProcessPoolExecutor or ThreadPoolExecutor, Dask's `Client.get_executor()`,
-Ray's), and the join.
+Ray's) or as a batch system's jobs, and the join.
 
 Each piece is the `segue` command with a `--range`; a worker runs it with
 the `segue` tool of its own installation (this package's, or one on PATH),
-so the executor only has to ship a list of strings.
+so an executor only has to ship a list of strings.
+
+As a program, for batch systems (see examples/kubernetes and examples/slurm):
+
+    python3 -m segue.distributed piece plan.json [INDEX]   # INDEX: else $JOB_COMPLETION_INDEX
+                                                           # or $SLURM_ARRAY_TASK_ID
+    python3 -m segue.distributed join plan.json
 """
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from typing import Callable, Optional, Sequence
 
 from . import _native
@@ -36,15 +43,35 @@ def _tool() -> str:
     return found
 
 
-def render_piece(command: Sequence[str], folder: Optional[str] = None) -> str:
+def render_piece(command: Sequence[str], folder: Optional[str] = None, frames: Sequence[int] = ()) -> str:
     """Runs one piece of a plan (its "command", starting with "segue") in
-    `folder`; returns the piece's output. Raises SegueError with the
-    command's message when it fails. Module-level, so process pools and
-    cluster executors can ship it."""
+    `folder`; returns the piece's output. Raises SegueError naming the
+    piece's frames and giving the command's message when it fails.
+    Module-level, so process pools and cluster executors can ship it."""
     result = subprocess.run([_tool(), *command[1:]], cwd=folder, capture_output=True, text=True)
     if result.returncode != 0:
-        raise _failure(f"a piece failed ({' '.join(command)}): {result.stderr.strip()}", result.returncode)
+        which = f"frames {frames[0]}–{frames[1] - 1}" if len(frames) == 2 else " ".join(command)
+        raise _failure(f"the piece of {which} failed: {result.stderr.strip()}", result.returncode)
     return command[command.index("-o") + 1]
+
+
+def join(plan: dict, ffmpeg: Optional[str] = None, keep_pieces: bool = False) -> None:
+    """Joins a plan's rendered pieces into its output (its "join" command,
+    FFmpeg's concat demuxer), in the current folder; then removes the
+    pieces and their list unless `keep_pieces`."""
+    step = plan["join"]
+    with open(step["list"], "w") as f:
+        f.write(step["list_text"])
+    try:
+        program = ffmpeg or shutil.which("ffmpeg") or _bundled_ffmpeg()
+        result = subprocess.run([program, *step["command"][1:]], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise _failure(f"the join failed: {result.stderr.strip()}")
+    finally:
+        if not keep_pieces:
+            for path in [step["list"]] + [piece["output"] for piece in plan["pieces"]]:
+                if os.path.exists(path):
+                    os.remove(path)
 
 
 def render_distributed(clips: Sequence[str], output: str, *options: str, pieces: Optional[int] = None,
@@ -81,7 +108,7 @@ def render_distributed(clips: Sequence[str], output: str, *options: str, pieces:
     own = executor is None
     pool = executor or concurrent.futures.ThreadPoolExecutor(max_workers=count)
     try:
-        futures = [pool.submit(render_piece, piece["command"], folder) for piece in plan["pieces"]]
+        futures = [pool.submit(render_piece, piece["command"], folder, piece["frames"]) for piece in plan["pieces"]]
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             future.result()
             if progress:
@@ -89,19 +116,7 @@ def render_distributed(clips: Sequence[str], output: str, *options: str, pieces:
     finally:
         if own:
             pool.shutdown()
-    join = plan["join"]
-    with open(join["list"], "w") as f:
-        f.write(join["list_text"])
-    try:
-        program = ffmpeg or shutil.which("ffmpeg") or _bundled_ffmpeg()
-        result = subprocess.run([program, *join["command"][1:]], capture_output=True, text=True)
-        if result.returncode != 0:
-            raise _failure(f"the join failed: {result.stderr.strip()}")
-    finally:
-        if not keep_pieces:
-            for path in [join["list"]] + [piece["output"] for piece in plan["pieces"]]:
-                if os.path.exists(path):
-                    os.remove(path)
+    join(plan, ffmpeg, keep_pieces)
     if progress:
         progress(total, total)
     return plan
@@ -114,3 +129,32 @@ def _bundled_ffmpeg() -> str:
         raise _failure("the join needs ffmpeg: install it (Debian and Ubuntu: apt-get install ffmpeg), "
                        "or pip install imageio-ffmpeg") from None
     return imageio_ffmpeg.get_ffmpeg_exe()
+
+
+def main(argv: Sequence[str]) -> int:
+    """`piece PLAN [INDEX]` or `join PLAN`, as the module's docstring says; 0 on success."""
+    if len(argv) < 2 or argv[0] not in ("piece", "join") or len(argv) > (3 if argv[0] == "piece" else 2):
+        print(__doc__.split("As a program")[1].split("\n\n", 1)[1].rstrip(), file=sys.stderr)
+        return 2
+    with open(argv[1]) as f:
+        plan = json.load(f)
+    try:
+        if argv[0] == "join":
+            join(plan)
+            return 0
+        index = argv[2] if len(argv) == 3 else os.environ.get("JOB_COMPLETION_INDEX",
+                                                               os.environ.get("SLURM_ARRAY_TASK_ID"))
+        if index is None or not index.isdigit() or int(index) >= len(plan["pieces"]):
+            print(f"segue.distributed: no piece {index!r}: the plan has {len(plan['pieces'])} (0…"
+                  f"{len(plan['pieces']) - 1}); give INDEX or set JOB_COMPLETION_INDEX", file=sys.stderr)
+            return 2
+        piece = plan["pieces"][int(index)]
+        render_piece(piece["command"], None, piece["frames"])
+        return 0
+    except SegueError as error:
+        print(f"segue.distributed: {error.message}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
