@@ -10,9 +10,10 @@ import SegueMedia
 /// output starts a segment of its plan (a copied group of pictures, or an
 /// encoded run): there every piece starts on an IDR picture and holds
 /// exactly the whole's packets, so the join, a stream copy, decodes to the
-/// whole's frames. When every frame is encoded, a piece may start anywhere,
-/// on an IDR of its own. Each piece carries its share of the mixed sound as
-/// lossless PCM, which the join encodes once.
+/// whole's frames (but for the open fault docs/distributed.md describes:
+/// encoded runs that differ between renders). When every frame is encoded,
+/// a piece may start anywhere, on an IDR of its own. Each piece carries its
+/// share of the mixed sound as lossless PCM, which the join encodes once.
 struct RenderPlan {
     let output: String
     let frameCount: Int
@@ -30,11 +31,22 @@ struct RenderPlan {
     /// `smart`'s segments, or any frame without a plan.
     init(count: Int, frameCount: Int, frameRate: FrameRate, smart: SplicePlan?, output: String,
          arguments: [String], hasSound: Bool, audioCodec: String) {
-        let starts = smart?.segments.map(\.frames.lowerBound) ?? Array(0..<frameCount)
+        // Where the whole's segments start, in order; without a plan, every frame.
+        let starts = smart?.segments.map(\.frames.lowerBound)
         var bounds = [0]
         for k in 1..<max(1, count) {
             let goal = k * frameCount / count
-            let best = starts.filter { $0 > bounds.last! && $0 < frameCount }.min { abs($0 - goal) < abs($1 - goal) }
+            var nearest = [goal]
+            if let starts {
+                // The starts on either side of the goal (a binary search: plans can have many segments).
+                var low = 0, high = starts.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if starts[middle] < goal { low = middle + 1 } else { high = middle }
+                }
+                nearest = [low - 1, low].filter(starts.indices.contains).map { starts[$0] }
+            }
+            let best = nearest.filter { $0 > bounds.last! && $0 < frameCount }.min { abs($0 - goal) < abs($1 - goal) }
             if let best { bounds.append(best) }
         }
         bounds.append(frameCount)
