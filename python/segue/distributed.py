@@ -86,7 +86,7 @@ def render_distributed(clips: Sequence[str], output: str, *options: str, pieces:
       clips:        the clips, as `segue sequence` takes them (trims included: 'a.mp4#t=3,10').
       output:       an mp4, mov, mkv or webm file.
       options:      more of the command's options, as strings: "--transition", ".slide", "--duration", "0.8".
-      pieces:       how many pieces (default: a local pool's workers, else the processors here).
+      pieces:       how many pieces (default: the processors here; give it for a cluster).
       executor:     any concurrent.futures.Executor (default: a ThreadPoolExecutor here; the pieces are
                     processes of their own either way).
       progress:     called as progress(done, total) after each piece, and once more after the join.
@@ -97,7 +97,7 @@ def render_distributed(clips: Sequence[str], output: str, *options: str, pieces:
     cluster needs the clips and the output's folder at the same paths.
     """
     folder = os.getcwd()
-    count = pieces or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    count = pieces or os.cpu_count() or 1
     planned = subprocess.run([_tool(), "sequence", *clips, *options, "--plan", str(count), "-o", output],
                              capture_output=True, text=True)
     if planned.returncode != 0:

@@ -69,13 +69,13 @@ enum ListCommand {
         let engine = Engine(threads: 1, plugins: PluginPathOption.plugins(args))
         let effects = engine.catalog.effects
         if let kind = try args.choice("--names", Arguments.Names.allCases.map { ($0.rawValue, $0) }) {
+            guard !args.has("--json") else {
+                throw UsageError("--names \(kind.rawValue) and --json are two outputs: give one of them", command: name)
+            }
             let names = switch kind {
             case .transitions: (effects.map(\.name) + compositions.map(\.name)).map { "." + $0 }
             case .effects: effects.map(\.name)
             case .animations: (animations.map(\.name) + Animation.easingNames).map { "." + $0 }
-            }
-            guard !args.has("--json") else {
-                throw UsageError("--names \(kind.rawValue) and --json are two outputs: give one of them", command: name)
             }
             print(Set(names).sorted().joined(separator: "\n"))
             return
