@@ -51,9 +51,10 @@ enum PhotoFuzzing {
     static func checkHEIF(_ input: [UInt8]) -> String? {
         do {
             let photo = try input.withUnsafeBytes { try HEIFPhoto.read(bytes: $0, name: name) }
-            let sides = 1...Surface.maximumSide
-            guard sides.contains(photo.picture.width), sides.contains(photo.picture.height) else {
-                return "a \(photo.picture.width)×\(photo.picture.height) photo was read"
+            let (width, height) = (photo.picture.width, photo.picture.height)
+            let sides = 1...HEIFPhoto.longestSide
+            guard sides.contains(width), sides.contains(height), width * height <= HEIFPhoto.largestArea else {
+                return "a \(width)×\(height) photo was read"
             }
             return premultiplied(photo.picture, what: "a HEIF photo of \(input.count) bytes")
         } catch let error as SegueError where error.code == .io || error.code == .outOfMemory {

@@ -19,6 +19,10 @@
       (context, mem, size, options)) \
     F(struct heif_error, heif_context_get_primary_image_handle, \
       (struct heif_context *context, struct heif_image_handle **handle), (context, handle)) \
+    V(heif_context_set_maximum_image_size_limit, (struct heif_context *context, int maximum_width), \
+      (context, maximum_width)) \
+    F(int, heif_image_handle_get_ispe_width, (const struct heif_image_handle *handle), (handle)) \
+    F(int, heif_image_handle_get_ispe_height, (const struct heif_image_handle *handle), (handle)) \
     V(heif_image_handle_release, (const struct heif_image_handle *handle), (handle)) \
     F(size_t, heif_image_handle_get_raw_color_profile_size, (const struct heif_image_handle *handle), (handle)) \
     F(struct heif_error, heif_image_handle_get_raw_color_profile, \
@@ -43,7 +47,8 @@ __attribute__((noreturn)) static void not_loaded(const char *name) {
     abort();
 }
 
-/* Those returning nothing do nothing unloaded: they free what was never made. */
+/* Those returning nothing do nothing unloaded: they free, or set a limit on,
+ * what was never made. */
 #define FORWARD(type, name, parameters, arguments) \
     __attribute__((visibility("hidden"))) type name parameters { \
         if (!loaded_##name) not_loaded(#name); \

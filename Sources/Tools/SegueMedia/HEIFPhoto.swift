@@ -11,6 +11,19 @@ public enum HEIFPhoto {
     /// The file types read this way.
     public static let extensions = [".heic", ".heif", ".avif"]
 
+    /// The most pixels a photo may declare: 2²⁷, about 134 million, so a
+    /// 108-megapixel phone photo fits, and decoding one (libheif's planes,
+    /// its RGBA copy and Segue's surface) stays under 1.3 GB.
+    public static let largestArea = 1 << 27
+
+    /// The longest side a photo may declare. HEVC and AV1 pictures are
+    /// coded in tiles well below this, joined by a grid.
+    public static let longestSide = 16384
+
+    /// The side up to which a picture decoded for a photo (the photo, or a
+    /// tile of its grid) may exceed the photo's declared size.
+    private static let smallestDecodingLimit = 4096
+
     public static func handles(_ path: String) -> Bool {
         extensions.contains { path.lowercased().hasSuffix($0) }
     }
@@ -46,6 +59,7 @@ public enum HEIFPhoto {
         var handle: OpaquePointer?
         try check(heif_context_get_primary_image_handle(context, &handle))
         defer { heif_image_handle_release(handle) }
+        let (declaredWidth, declaredHeight) = try declaredSize(of: handle, context: context, path: path)
 
         var profile: [UInt8]?
         let profileSize = heif_image_handle_get_raw_color_profile_size(handle)
@@ -64,8 +78,9 @@ public enum HEIFPhoto {
         guard width > 0, height > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
             throw SegueError(.io, "cannot read '\(path)' as a HEIF photo: its image has no pixels")
         }
-        guard width <= Surface.maximumSide, height <= Surface.maximumSide else {
-            throw SegueError(.io, "cannot read '\(path)': its picture is \(width)×\(height), outside 1…\(Surface.maximumSide) on a side")
+        guard width * height <= declaredWidth * declaredHeight, max(width, height) <= max(declaredWidth, declaredHeight) else {
+            throw SegueError(.io, "cannot read '\(path)' as a HEIF photo: it declares \(declaredWidth)×\(declaredHeight) "
+                + "pixels but decodes as \(width)×\(height)")
         }
         let surface = try Surface(width: width, height: height)
         for y in 0..<height {
@@ -79,5 +94,26 @@ public enum HEIFPhoto {
             }
         }
         return (surface, profile)
+    }
+
+    /// The size the photo's `ispe` property declares, checked against
+    /// `largestArea` and `longestSide`. It also bounds what libheif decodes:
+    /// libheif sizes each picture by its codec's own headers, which a file
+    /// can set apart from the declared size (Fuzz/, heif target: 649 bytes
+    /// declared an 8×8 grid whose tile decoded as 14441×27759 and took 2.8
+    /// GB), so no picture decoded for it may have a side longer than the
+    /// photo's, or than `smallestDecodingLimit` for small photos whose grid
+    /// tiles overhang them.
+    private static func declaredSize(of handle: OpaquePointer?, context: OpaquePointer, path: String) throws -> (Int, Int) {
+        let width = Int(heif_image_handle_get_ispe_width(handle)), height = Int(heif_image_handle_get_ispe_height(handle))
+        guard width > 0, height > 0 else {
+            throw SegueError(.io, "cannot read '\(path)' as a HEIF photo: it declares no size (no 'ispe' property)")
+        }
+        guard width <= longestSide, height <= longestSide, width * height <= largestArea else {
+            throw SegueError(.io, "cannot read '\(path)' as a HEIF photo: it declares \(width)×\(height) pixels, "
+                + "above \(longestSide) on a side or above \(largestArea / 1_000_000) megapixels")
+        }
+        heif_context_set_maximum_image_size_limit(context, Int32(max(width, height, smallestDecodingLimit)))
+        return (width, height)
     }
 }
