@@ -375,9 +375,10 @@ demo: build
 	$(BUILD)/bin/segue demo -o $(BUILD)/demo
 
 # Benchmarks: bench/segue_bench.c (Segue renders, memcpy and pixman, interleaved
-# in one process), FFmpeg's xfade, melt and moviepy, driven by bench/run.py, which writes
-# BENCHMARKS.md and BENCHMARKS.json into BENCH_OUT. The full run takes
-# 28 to 56 minutes on 2 cores (most of it ffmpeg: end to end and the xfade pack); run
+# in one process), FFmpeg's xfade, melt, moviepy, the wheel and render_distributed, driven
+# by bench/run.py, which writes BENCHMARKS.md and BENCHMARKS.json into BENCH_OUT. The full
+# run takes 40 to 70 minutes on 2 cores (most of it ffmpeg and libx264: end to end, the
+# xfade pack, the joins and the distributed render); run
 # it on a quiet machine, one benchmark at a time. QUICK=1 (about three minutes) only exercises
 # every part: `make test` runs it into a temporary folder and judges no figure.
 BENCH_OUT      ?= .
@@ -394,11 +395,21 @@ $(BUILD)/bench/segue_bench: bench/segue_bench.c $(BUILT_HEADERS) $(BUILD)/lib/li
 bench-check: build
 	python3 -m unittest discover -s Tests/system -p 'check_bench.py' -v
 
-bench: build frei0r mlt python $(BUILD)/bench/segue_bench
+# The wheel's own environment, for its row against the in-tree build: the
+# manylinux wheel with the numpy and moviepy versions of build/python/venv.
+WHEEL_VENV := $(BUILD)/bench/wheel-venv
+
+$(WHEEL_VENV)/ready: $(STAMPS)/wheel
+	rm -rf $(WHEEL_VENV) && python3 -m venv $(WHEEL_VENV)
+	$(WHEEL_VENV)/bin/pip install -q --disable-pip-version-check $(WHEEL_DIR)/*.whl \
+		$$($(PYTHON_VENV)/bin/pip freeze --disable-pip-version-check | grep -iE '^(numpy|moviepy)==')
+	@touch $@
+
+bench: build frei0r mlt python $(BUILD)/bench/segue_bench $(WHEEL_VENV)/ready
 	@scripts/install-deps $(BENCH_PACKAGES)
 	python3 bench/run.py --bench $(BUILD)/bench/segue_bench --segue $(BUILD)/bin/segue --frei0r $(FREI0R_DIR) \
 		--mlt-module $(MLT_MODULE) \
-		--python $(PYTHON_VENV)/bin/python \
+		--python $(PYTHON_VENV)/bin/python --wheel-python $(WHEEL_VENV)/bin/python \
 		--out $(BENCH_OUT) \
 		$(if $(filter-out 0 no false,$(QUICK)),--quick)
 

@@ -78,7 +78,8 @@ FULL = dict(sizes=["1920x1080", "3840x2160"], progress=[0.1, 0.3, 0.5, 0.7, 0.9]
             xfade_pack_runs={"1920x1080": 2, "3840x2160": 1},
             joins_seconds=60, joins_size="1920x1080", joins_runs=2,
             colour_sizes=["1920x1080", "3840x2160"], colour_frames=60, colour_runs=3, colour_join_size="3840x2160",
-            colour_join_seconds=5)
+            colour_join_seconds=5, distributed_clips=4, distributed_seconds=46, distributed_scale=1,
+            distributed_runs=3, wheel_runs=5)
 # QUICK only exercises every part: both sizes through the C program, but
 # xfade per frame at 1080p only (4K decodes alone would take most of the
 # budget), few iterations, short end-to-end runs. Its figures are not for quoting.
@@ -89,7 +90,8 @@ QUICK = dict(sizes=["1920x1080", "3840x2160"], progress=[0.3, 0.7], rounds=2, ba
              xfade_pack_sizes=["1920x1080"], xfade_pack_rounds=1, xfade_pack_frames={"1920x1080": (1, 3)},
              xfade_pack_runs={"1920x1080": 1}, joins_seconds=4, joins_size="160x90", joins_runs=1,
              colour_sizes=["320x180"], colour_frames=10, colour_runs=1, colour_join_size="320x180",
-             colour_join_seconds=2)
+             colour_join_seconds=2, distributed_clips=2, distributed_seconds=3, distributed_scale=4,
+             distributed_runs=1, wheel_runs=1)
 
 FPS = 30
 

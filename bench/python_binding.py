@@ -18,6 +18,12 @@ moviepy are installed; the script prints its measurements as JSON.
      64×64 and at 1080p, straight RGBA (converted in and out) and in Segue's
      own premultiplied layout (wrapped, nothing converted).
 
+  3. The wheel `make wheel` builds (manylinux, its libraries vendored),
+     installed into an environment of its own (build/bench/wheel-venv, with
+     the same numpy and moviepy), against the in-tree build: item 1's
+     `segue.moviepy.transition` on every core and on one thread, the two
+     environments alternating run by run.
+
 Setups alternate within every round; figures are medians over the rounds.
 """
 import json
@@ -28,23 +34,55 @@ import sys
 import time
 
 TARGET_SPEED_UP = 10
+# The wheel passes when it is within this of the in-tree build: the same
+# code, so what is left between them is the machine's noise.
+WHEEL_NOISE = 1.05
+TRANSITIONS = ["segue.moviepy.transition, all cores", "segue.moviepy.transition, 1 thread"]
+IN_TREE, WHEEL = "in-tree build (build/python/venv)", "manylinux wheel (build/bench/wheel-venv)"
 
 
-def run(python, config, log):
-    """Rows from the script run under `python`; None when that Python is missing."""
+def run(python, config, log, wheel_python=None):
+    """Rows from the script run under `python` (and the wheel's comparison
+    under `wheel_python`); None when that Python is missing."""
     if not python or not os.path.exists(python):
         log("  python: build/python/venv is missing (make python); skipped")
         return None
     log("  python: moviepy crossfade and binding overhead")
-    result = subprocess.run([python, __file__, json.dumps({"rounds": config["python_rounds"]})],
-                            capture_output=True, text=True)
+    data = _script(python, {"rounds": config["python_rounds"]})
+    data["wheel"] = _wheel_against_tree(python, wheel_python, config, log)
+    return data
+
+
+def _script(python, config):
+    result = subprocess.run([python, __file__, json.dumps(config)], capture_output=True, text=True)
     if result.returncode != 0:
-        raise RuntimeError(f"bench/python_binding.py failed: {result.stderr[-2000:]}")
+        raise RuntimeError(f"bench/python_binding.py under {python} failed: {result.stderr[-2000:]}")
     return json.loads(result.stdout)
 
 
+def _wheel_against_tree(python, wheel_python, config, log):
+    """ms per frame of the transition (all cores, one thread) under each
+    environment, alternating run by run; None without the wheel's environment."""
+    if not wheel_python or not os.path.exists(wheel_python):
+        log("  python: the wheel's environment is missing (make wheel); skipped")
+        return None
+    log("  python: the wheel against the in-tree build")
+    runs = {(environment, setup): [] for environment in (IN_TREE, WHEEL) for setup in TRANSITIONS}
+    libraries = {}
+    order = [(IN_TREE, python), (WHEEL, wheel_python)]
+    for attempt in range(config["wheel_runs"]):
+        for environment, program in (order if attempt % 2 == 0 else order[::-1]):
+            answer = _script(program, {"rounds": config["python_rounds"], "only": TRANSITIONS})
+            for setup in TRANSITIONS:
+                runs[environment, setup].append(answer["moviepy"][setup])
+            libraries[environment] = answer["library"]
+    return [{"environment": environment, "setup": setup, "runs_ms": values, "median_ms": statistics.median(values),
+             "library": libraries[environment]} for (environment, setup), values in runs.items()]
+
+
 def targets(data, fmt):
-    """Segue's crossfade in moviepy at least TARGET_SPEED_UP× faster than moviepy's own, per setup."""
+    """Segue's crossfade in moviepy at least TARGET_SPEED_UP× faster than moviepy's own, per setup; the
+    wheel's within WHEEL_NOISE of the in-tree build's."""
     if not data:
         return []
     moviepy = data["moviepy"]["moviepy CrossFadeIn"]
@@ -55,6 +93,13 @@ def targets(data, fmt):
                      "subject": name, "measured": f"{fmt(ms)} vs {fmt(moviepy)} ms per frame",
                      "value": moviepy / ms, "threshold": f"≥ {TARGET_SPEED_UP}×",
                      "pass": moviepy / ms >= TARGET_SPEED_UP})
+    for setup in TRANSITIONS if data["wheel"] else []:
+        wheel, tree = (next(row["median_ms"] for row in data["wheel"]
+                            if (row["environment"], row["setup"]) == (environment, setup))
+                       for environment in (WHEEL, IN_TREE))
+        rows.append({"target": "the wheel's transition no slower than the in-tree build's", "size": "1920x1080",
+                     "subject": setup, "measured": f"{fmt(wheel)} vs {fmt(tree)} ms per frame = {wheel / tree:.2f}×",
+                     "value": wheel / tree, "threshold": f"≤ {WHEEL_NOISE}×", "pass": wheel / tree <= WHEEL_NOISE})
     return rows
 
 
@@ -87,6 +132,14 @@ def markdown(data, fmt, table, code):
     lines.append(table(["size", "C segue_render", "render, RGBA", "overhead", "render, premultiplied",
                         "overhead"], rows))
     lines.append("")
+    if data["wheel"]:
+        lines.append("The wheel against the in-tree build: `segue.moviepy.transition` as above, one process per "
+                     "run, the two environments alternating; median of the runs' medians, ms per frame.\n")
+        lines.append(table(["environment", "setup", "ms per frame", "runs (ms)", "libsegue.so loaded"],
+                           [[row["environment"], row["setup"].split(", ")[1], fmt(row["median_ms"]),
+                             " ".join(fmt(t) for t in row["runs_ms"]), f"`{row['library']}`"]
+                            for row in data["wheel"]]))
+        lines.append("")
     return lines
 
 
@@ -99,7 +152,8 @@ def _median_ms(function, calls, rounds_out):
     rounds_out.append((time.perf_counter() - started) * 1000 / calls)
 
 
-def _moviepy_rows(rounds):
+def _moviepy_rows(rounds, only=None):
+    """ms per frame of each setup (of those named in `only`, if given)."""
     import numpy as np
     from moviepy import CompositeVideoClip, VideoClip
     from moviepy.video.fx import CrossFadeIn
@@ -127,9 +181,9 @@ def _moviepy_rows(rounds):
     reference = setups["moviepy CrossFadeIn"].get_frame(1.5).astype(int)
     ours = setups["segue.moviepy.transition, all cores"].get_frame(1.5).astype(int)
     assert np.abs(reference - ours).max() <= 2, "the two crossfades differ"
-    measured = {name: [] for name in setups}
+    measured = {name: [] for name in setups if only is None or name in only}
     for _ in range(rounds):
-        for name, joined in setups.items():
+        for name, joined in ((name, setups[name]) for name in measured):
             started = time.perf_counter()
             for t in times:
                 joined.get_frame(t)
@@ -185,8 +239,13 @@ def main():
     import moviepy
     import numpy
 
+    import segue
+
     config = json.loads(sys.argv[1])
-    rounds = config["rounds"]
+    rounds, only = config["rounds"], config.get("only")
+    if only:
+        print(json.dumps({"moviepy": _moviepy_rows(rounds, only), "library": segue.library_path}))
+        return
     print(json.dumps({"rounds": rounds, "moviepy_version": moviepy.__version__, "numpy_version": numpy.__version__,
                       "moviepy": _moviepy_rows(rounds), "overhead": _overhead_rows(rounds)}))
 

@@ -5,6 +5,7 @@ them, the comparison modules' own sections in their place.
 import json
 
 import colour
+import distributed
 import joins
 import mlt
 import python_binding
@@ -340,6 +341,7 @@ def write_markdown(path, data):
     out.extend(colour.markdown(data["colour"], fmt, table, code))
     out.extend(mlt.markdown(data["mlt"], fmt, table, code))
     out.extend(python_binding.markdown(data["python"], fmt, table, code))
+    out.extend(distributed.markdown(data["distributed"], fmt, table, code))
     out.extend(xfade_pack.markdown(data["xfade_pack"], fmt, table, code))
 
     # Reliability

@@ -15,8 +15,9 @@ library only. It
      minus a run without xfade) and end to end against `segue render`
      (two PNG files in, YUV4MPEG2 out), alternating the two tools run by run;
      then video (bench/video.py), lossless joins (bench/joins.py), HDR into SDR (bench/colour.py),
-     melt (bench/mlt.py), Python with moviepy
-     (bench/python_binding.py) and all 58 xfade transitions (bench/xfade_pack.py);
+     melt (bench/mlt.py), Python with moviepy and the wheel against the in-tree build
+     (bench/python_binding.py), render_distributed on two workers (bench/distributed.py)
+     and all 58 xfade transitions (bench/xfade_pack.py);
   4. writes the tables, the commands that produced them, the machine and the
      pass/fail of the issue's targets.
 """
@@ -47,6 +48,8 @@ def main():
                         help="Segue's MLT module")
     parser.add_argument("--python", default=os.path.join(ROOT, "build", "python", "venv", "bin", "python"),
                         help="the Python of build/python/venv, with the segue wheel, numpy and moviepy")
+    parser.add_argument("--wheel-python", default=os.path.join(ROOT, "build", "bench", "wheel-venv", "bin", "python"),
+                        help="a Python with the manylinux wheel (make wheel) and the same numpy and moviepy")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -58,7 +61,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
 
     data = measure(args.quick, config, bench, segue, ffmpeg, frei0r_path, os.path.abspath(args.mlt_module),
-                   args.python)
+                   args.python, args.wheel_python)
 
     data["load_after"] = loadavg()
     data["elapsed_s"] = time.perf_counter() - started

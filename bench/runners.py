@@ -1,7 +1,7 @@
 """How `make bench` measures (bench/run.py): the runs of bench/segue_bench.c,
 FFmpeg's xfade per frame, `segue render` against ffmpeg end to end, and the
 calls into the comparison modules (video, joins, colour, mlt, python_binding,
-xfade_pack); `measure` runs them all in order and returns the results that
+distributed, xfade_pack); `measure` runs them all in order and returns the results that
 BENCHMARKS.json holds.
 """
 import datetime
@@ -19,6 +19,7 @@ import tempfile
 import time
 
 import colour
+import distributed
 import joins
 import mlt
 import python_binding
@@ -341,7 +342,7 @@ def run_end_to_end(ffmpeg, segue, config, cwd, modes):
 # Every measurement, in order
 # ---------------------------------------------------------------------------
 
-def measure(quick, config, bench, segue, ffmpeg, frei0r_path, mlt_module, python):
+def measure(quick, config, bench, segue, ffmpeg, frei0r_path, mlt_module, python, wheel_python):
     """Runs every part of the benchmark in a temporary folder; returns the
     results (everything BENCHMARKS.json holds but load_after and elapsed_s)."""
     cores = os.cpu_count() or 1
@@ -410,8 +411,10 @@ def measure(quick, config, bench, segue, ffmpeg, frei0r_path, mlt_module, python
         phase("colour")
         data["mlt"] = mlt.run(ffmpeg, work, config, log, median, frei0r_path, mlt_module)
         phase("melt")
-        data["python"] = python_binding.run(python, config, log)
+        data["python"] = python_binding.run(python, config, log, wheel_python)
         phase("python")
+        data["distributed"] = distributed.run(ffmpeg, segue, python, work, config, log, median)
+        phase("distributed")
         data["xfade_pack"] = xfade_pack.run(bench, python, work, config, log, median, run_c_bench, timed)
         phase("xfade pack")
         data["commands"] = commands

@@ -4,6 +4,7 @@ speed-up, end to end) and each comparison module's. Every target row names
 what it judges, what was measured, the threshold and whether it passed.
 """
 import colour
+import distributed
 import joins
 import mlt
 import python_binding
@@ -101,4 +102,5 @@ def judge(data, cores):
         + video.targets(data["video"], fmt, fmt_ratio) + joins.targets(data["joins"], fmt, fmt_ratio) \
         + colour.targets(data["colour"], fmt, fmt_ratio) \
         + mlt.targets(data["mlt"], fmt) \
-        + python_binding.targets(data["python"], fmt) + xfade_pack.targets(data["xfade_pack"], fmt)
+        + python_binding.targets(data["python"], fmt) + distributed.targets(data["distributed"], fmt, fmt_ratio) \
+        + xfade_pack.targets(data["xfade_pack"], fmt)

@@ -95,7 +95,8 @@ class QuickBenchTests(unittest.TestCase):
     def test_json_has_the_expected_keys_and_rows(self):
         data = self.data()
         for key in ("mode", "command", "date", "machine", "config", "pixman", "segue", "floor", "transitions",
-                    "tiny", "xfade_per_frame", "end_to_end", "mlt", "python", "xfade_pack", "targets", "commands",
+                    "tiny", "xfade_per_frame", "end_to_end", "mlt", "python", "distributed", "xfade_pack", "targets",
+                    "commands",
                     "elapsed_s"):
             self.assertIn(key, data)
         self.assertEqual(data["mode"], "quick")
@@ -184,6 +185,22 @@ class QuickBenchTests(unittest.TestCase):
         for row in python["overhead"]:
             self.assertTrue(row["c_ms"] > 0 and row["straight_ms"] > 0 and row["premultiplied_ms"] > 0)
         self.assertIn("## In Python", self.markdown())
+        # The wheel's environment loads its own vendored libsegue.so, the in-tree one the build's.
+        wheel = python["wheel"]
+        self.assertEqual([(row["environment"].split()[0], row["setup"].split(", ")[1]) for row in wheel],
+                         [("in-tree", "all cores"), ("in-tree", "1 thread"), ("manylinux", "all cores"),
+                          ("manylinux", "1 thread")])
+        self.assertTrue(all("/build/python/venv/" in row["library"] for row in wheel[:2]))
+        self.assertTrue(all("/build/bench/wheel-venv/" in row["library"] for row in wheel[2:]))
+        self.assertTrue(all(ms > 0 for row in wheel for ms in row["runs_ms"]))
+        self.assertIn("The wheel against the in-tree build", self.markdown())
+
+        # render_distributed against one process: both outputs have every frame, the join timed apart.
+        spread = data["distributed"]
+        self.assertEqual(spread["frames"][0], spread["frames"][1])
+        self.assertEqual(spread["frames"][0], (2 * 3 - 1) * 30)
+        self.assertTrue(0 < spread["join_median_s"] < spread["pieces_median_s"])
+        self.assertIn("## Distributed", self.markdown())
 
         # xfade's 58 by name: a Segue time for every one; FFmpeg's where the difference of the quick run's
         # two lengths rose above process noise (always for the costly ones), from the FFmpegs found.
@@ -197,9 +214,10 @@ class QuickBenchTests(unittest.TestCase):
         self.assertIn("## FFmpeg's xfade transitions", self.markdown())
 
         # Per frame, floor, fps (two sizes, and particles' own 60 fps), bands, two end-to-end setups,
-        # four video targets, three for joins, two for HDR, melt, moviepy, the xfade pack (every row, most rows).
+        # four video targets, three for joins, two for HDR, melt, moviepy, the wheel, render_distributed, the
+        # xfade pack (every row, most rows).
         targets = {t["target"] for t in data["targets"]}
-        self.assertEqual(len(targets), 21, targets)
+        self.assertEqual(len(targets), 23, targets)
         for t in data["targets"]:
             self.assertIn(t["pass"], (True, False, None))
 
