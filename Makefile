@@ -260,12 +260,12 @@ system-test: test-programs deb
 # The Python package (python/): `make python` builds a wheel whose segue/lib/
 # holds libsegue.so and the plugins, laid out as an installation so the
 # library finds them, and segue/bin the segue command, and installs it into a
-# virtual environment of its own (numpy, pillow, moviepy, pytest, and dask for
+# virtual environment of its own (numpy, pillow, moviepy, pytest, and dask and ray for
 # the distributed tests, from the package index), where its tests and
 # benchmark run; the system Python is left alone.
 PYTHON_DIR      := $(BUILD)/python
 PYTHON_VENV     := $(PYTHON_DIR)/venv
-PYTHON_PACKAGES := numpy pillow moviepy pytest 'setuptools>=70.1' dask distributed
+PYTHON_PACKAGES := numpy pillow moviepy pytest 'setuptools>=70.1' dask distributed ray
 
 $(PYTHON_VENV)/ready:
 	@scripts/install-deps python3 python3-venv

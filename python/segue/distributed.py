@@ -1,7 +1,7 @@
 """Rendering one `segue sequence` on many workers: the plan `--plan N`
 prints, its pieces run on any concurrent.futures.Executor (a local
 ProcessPoolExecutor or ThreadPoolExecutor, Dask's `Client.get_executor()`,
-Ray's) or as a batch system's jobs, and the join.
+`RayExecutor` below for Ray) or as a batch system's jobs, and the join.
 
 Each piece is the `segue` command with a `--range`; a worker runs it with
 the `segue` tool of its own installation (this package's, or one on PATH),
@@ -120,6 +120,26 @@ def render_distributed(clips: Sequence[str], output: str, *options: str, pieces:
     if progress:
         progress(total, total)
     return plan
+
+
+class RayExecutor(concurrent.futures.Executor):
+    """A concurrent.futures.Executor on Ray, which has none of its own (as of
+    Ray 2.60): each call runs as a Ray task, and its future is the task's
+    (`ObjectRef.future()`). Call `ray.init()` first, or let Ray start or join
+    a cluster as it does by default. `options` go to `ray.remote` (default:
+    `num_cpus=1`; a piece's encoder uses whatever the worker has). Shutting
+    the executor down leaves Ray running."""
+
+    def __init__(self, **options):
+        try:
+            import ray
+        except ImportError:
+            raise _failure("RayExecutor needs Ray: pip install ray") from None
+        self._ray = ray
+        self._options = {"num_cpus": 1, **options}
+
+    def submit(self, fn, /, *args, **kwargs) -> concurrent.futures.Future:
+        return self._ray.remote(**self._options)(fn).remote(*args, **kwargs).future()
 
 
 def _bundled_ffmpeg() -> str:

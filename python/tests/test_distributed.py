@@ -1,5 +1,5 @@
 """segue sequence --plan and segue.render_distributed: the pieces, rendered
-on an executor (local pools, a Dask cluster) or as the example Kubernetes and
+on an executor (local pools, a Dask cluster, a local Ray instance) or as the example Kubernetes and
 Slurm jobs would, and joined by stream copy. Compared with the whole render
 (FFmpeg decoding both): every copied frame is the same, byte for byte, and
 the frames encoded around junctions are within 40 dB; with sound, the beeps
@@ -94,14 +94,30 @@ def test_the_plan_cuts_the_whole_at_its_own_segments(clips, monkeypatch):
     assert refused.returncode == 2 and "--plan cuts a video file" in refused.stderr
 
 
-@pytest.mark.parametrize("pool", ["threads", "processes"])
-def test_pieces_on_an_executor_join_into_the_whole_renders_frames(clips, monkeypatch, pool):
+@pytest.fixture
+def ray_cluster():
+    """A local Ray instance of two worker processes, shut down afterwards."""
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield
+    ray.shutdown()
+
+
+def executor_named(pool, request):
+    if pool == "threads":
+        return concurrent.futures.ThreadPoolExecutor(2)
+    if pool == "processes":
+        return concurrent.futures.ProcessPoolExecutor(2)
+    request.getfixturevalue("ray_cluster")
+    return segue.distributed.RayExecutor()
+
+
+@pytest.mark.parametrize("pool", ["threads", "processes", "ray"])
+def test_pieces_on_an_executor_join_into_the_whole_renders_frames(clips, monkeypatch, pool, request):
     monkeypatch.chdir(clips)
     subprocess.run([BINARY, "sequence", *ARGS, *OPTIONS, "-q", "-o", "whole.mp4"], check=True)
     calls = []
-    executor = (concurrent.futures.ThreadPoolExecutor(2) if pool == "threads"
-                else concurrent.futures.ProcessPoolExecutor(2))
-    with executor:
+    with executor_named(pool, request) as executor:
         plan = segue.render_distributed(ARGS, "joined.mp4", *OPTIONS, pieces=3, executor=executor,
                                         progress=lambda done, total: calls.append((done, total)))
     assert calls == [(1, 4), (2, 4), (3, 4), (4, 4)]
