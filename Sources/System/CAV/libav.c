@@ -36,6 +36,7 @@
     V(avutil, av_frame_move_ref, (AVFrame *dst, AVFrame *src), (dst, src)) \
     V(avutil, av_frame_unref, (AVFrame *frame), (frame)) \
     V(avutil, av_free, (void *ptr), (ptr)) \
+    F(avutil, int, av_get_cpu_flags, (void), ()) \
     F(avutil, const char *, av_get_pix_fmt_name, (enum AVPixelFormat pix_fmt), (pix_fmt)) \
     V(avutil, av_log_default_callback, (void *avcl, int level, const char *fmt, va_list vl), (avcl, level, fmt, vl)) \
     V(avutil, av_log_set_callback, (void (*callback)(void *, int, const char *, va_list)), (callback)) \

@@ -211,7 +211,7 @@ public final class MediaWriter {
         let isVP9 = name == "libvpx-vp9"
         // The same settings give the same parameter sets, so --range pieces join with `-c copy`.
         if name == "libx264" {
-            av_opt_set(options, "x264-params", "stitchable=1" + (settings.hdr?.encoderParameters(for: name) ?? ""), 0)
+            av_opt_set(options, "x264-params", X264Parameters.common + (settings.hdr?.encoderParameters(for: name) ?? ""), 0)
             if settings.hdr != nil { av_opt_set(options, "profile", "high10", 0) }
         }
         if name == "libx265", let hdr = settings.hdr {

@@ -22,6 +22,7 @@
 #include <libswresample/swresample.h>
 #include <libavutil/avutil.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/cpu.h>
 #include <libavutil/display.h>
 #include <libavutil/dovi_meta.h>
 #include <libavutil/imgutils.h>

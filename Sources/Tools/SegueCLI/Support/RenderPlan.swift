@@ -10,8 +10,7 @@ import SegueMedia
 /// output starts a segment of its plan (a copied group of pictures, or an
 /// encoded run): there every piece starts on an IDR picture and holds
 /// exactly the whole's packets, so the join, a stream copy, decodes to the
-/// whole's frames (but for the open fault docs/distributed.md describes:
-/// encoded runs that differ between renders). When every frame is encoded,
+/// whole's frames byte for byte. When every frame is encoded,
 /// a piece may start anywhere, on an IDR of its own. Each piece carries its
 /// share of the mixed sound as lossless PCM, which the join encodes once.
 struct RenderPlan {

@@ -73,7 +73,7 @@ public final class SpliceStream {
             let reordering = name == "baseline" || copiedDepth == 0 ? "bframes=0"
                 : copiedDepth == 1 ? "b-pyramid=none" : "b-pyramid=normal"
             piece = PieceSettings(encoder: "libx264", profile: name,
-                                  parameters: "stitchable=1:sps-id=\(id):\(reordering)" + metadata("libx264"),
+                                  parameters: X264Parameters.common + ":sps-id=\(id):\(reordering)" + metadata("libx264"),
                                   level: source.format.level, crf: crf ?? source.encoderQuality ?? 18, preset: preset ?? "medium")
             // A piece's parameter sets, under their own ids, join the source's.
             let header = try Self.encoder(piece, source: source, frameRate: frameRate).extradata
