@@ -307,6 +307,15 @@ class SmartRenderingTests(Workspace):
                 self.assertNotIn("copied", result.stderr)
         quiet = segue("sequence", a, a, "--reencode", "-o", out, check=0)
         self.assertEqual(quiet.stderr, "", "--reencode says nothing: it was asked for")
+        # Lossless H.264 is High 4:4:4 Predictive, which cannot splice into the clips' High profile.
+        lossless = segue("sequence", a, a, "--crf", "0", "-o", out, check=0)
+        self.assertIn("clip 1 (a.mp4): --crf 0 asks libx264 for lossless pictures, which need its High 4:4:4 "
+                      "Predictive profile, not the high profile of the clips copied: re-encoding every frame",
+                      lossless.stderr)
+        self.assertNotIn("x264 [error]", lossless.stderr)
+        profile = run("ffprobe", "-v", "error", "-select_streams", "v", "-show_entries", "stream=profile", "-of",
+                      "csv=p=0", out, check=0).stdout.strip()
+        self.assertEqual(profile, "High 4:4:4 Predictive")
 
     def test_edit_lists_and_late_start_times(self):
         a = self.clip("a.mp4", "testsrc2", seconds=6)

@@ -63,6 +63,11 @@ public final class SpliceStream {
                 throw SegueError.invalidArgument("its H.264 profile (\(profile)) is not one libx264 matches in "
                                                  + (isDeep ? "10-bit" : "8-bit") + " 4:2:0")
             }
+            // At 8 bits, crf 0 is lossless, which libx264 encodes only in High 4:4:4 Predictive.
+            guard crf != 0 || isDeep else {
+                throw SegueError.invalidArgument("--crf 0 asks libx264 for lossless pictures, which need its High "
+                                                 + "4:4:4 Predictive profile, not the \(name) profile of the clips copied")
+            }
             // Ids the source's parameter sets do not take; libx264 gives its PPS the SPS's id.
             let taken = Set((configuration.sequenceSets + configuration.pictureSets).compactMap(H264Syntax.parameterSetID))
             guard let id = (0...31).first(where: { !taken.contains($0) }) else {
