@@ -18,7 +18,7 @@ import unittest
 
 import browser
 import media
-from support import Workspace, run, segue
+from support import SEGUE, Workspace, run, segue
 
 W, H = media.W, media.H
 FRAME = W * H * 3 // 2
@@ -307,6 +307,18 @@ class SmartRenderingTests(Workspace):
                 self.assertNotIn("copied", result.stderr)
         quiet = segue("sequence", a, a, "--reencode", "-o", out, check=0)
         self.assertEqual(quiet.stderr, "", "--reencode says nothing: it was asked for")
+        # Standard input is read once, as it plays: its clip is decoded, not copied.
+        piped = self.path("a.mkv")
+        media.ffmpeg("-i", a, "-c", "copy", piped)
+        with open(piped, "rb") as f:
+            result = subprocess.run([SEGUE, "sequence", "-", a, "-o", out], stdin=f, capture_output=True, text=True,
+                                    timeout=300)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("clip 1 (-) comes from standard input, which cannot be read again to copy its pictures: "
+                      "re-encoding every frame", result.stderr)
+        from_file = self.path("from-file.mp4")
+        segue("sequence", piped, a, "-q", "--reencode", "-o", from_file, check=0)
+        self.assertEqual(yuv_frames(out), yuv_frames(from_file), "the same frames as from the file itself")
         # Lossless H.264 is High 4:4:4 Predictive, which cannot splice into the clips' High profile.
         lossless = segue("sequence", a, a, "--crf", "0", "-o", out, check=0)
         self.assertIn("clip 1 (a.mp4): --crf 0 asks libx264 for lossless pictures, which need its High 4:4:4 "

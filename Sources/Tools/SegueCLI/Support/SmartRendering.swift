@@ -72,6 +72,9 @@ struct SmartRendering {
         for (k, facts) in clips.enumerated() {
             guard !facts.isStill else { indexes.append(nil); continue }
             let clip = labels[k]
+            guard facts.file != "-" else {
+                throw Refusal(reason: "\(clip) comes from standard input, which cannot be read again to copy its pictures")
+            }
             // A file that plays more than once (trims of one recording) is read once.
             let packets = try scanned[facts.file] ?? VideoPackets(path: facts.file)
             scanned[facts.file] = packets
