@@ -13,6 +13,8 @@ import os
 import subprocess
 import time
 
+from rows import target_row
+
 PRESET = "veryfast"
 TONEMAP = ("zscale=t=linear:npl=100,format=gbrpf32le,zscale=p=bt709,tonemap=mobius:desat=0:peak=10,"
            "zscale=t=bt709:m=bt709:r=tv:d=error_diffusion,format=yuv420p")
@@ -92,9 +94,8 @@ def row(rows, prefix):
 def targets(data, fmt, fmt_ratio):
     def target(name, size, subject, segue, ffmpeg, unit, threshold):
         ratio = segue / ffmpeg
-        return {"target": name, "size": size, "subject": subject, "value": ratio, "threshold": threshold,
-                "measured": f"Segue {fmt(segue)} {unit} / ffmpeg {fmt(ffmpeg)} {unit} = {fmt_ratio(ratio)}",
-                "pass": ratio <= 1 if threshold == "≤ 1×" else True}
+        return target_row(name, size, subject, f"Segue {fmt(segue)} {unit} / ffmpeg {fmt(ffmpeg)} {unit} = "
+                          f"{fmt_ratio(ratio)}", ratio, threshold, ratio <= 1 if threshold == "≤ 1×" else True)
     rows = [target("HDR to SDR per frame ≤ FFmpeg's zscale + tonemap", result["size"],
                    f"{result['frames']} frames of 10-bit HLG HEVC", row(result["rows"], "segue")["ms_per_frame"],
                    row(result["rows"], "ffmpeg zscale")["ms_per_frame"], "ms", "≤ 1×")

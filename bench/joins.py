@@ -22,6 +22,8 @@ import re
 import subprocess
 import time
 
+from rows import target_row
+
 PRESET = "veryfast"
 
 
@@ -163,9 +165,9 @@ def targets(data, fmt, fmt_ratio):
                  full["median_s"] <= 0.8 * xfade["median_s"]),
                 ("smart join's time beyond the concat floor", f"{fmt(junctions)} s for 2 junctions and the sound",
                  junctions, "reported", True)):
-            rows.append({"target": target, "size": data["size"], "subject": subject,
-                         "measured": measured + (f" = {fmt_ratio(value)}" if "×" in threshold else ""),
-                         "value": value, "threshold": threshold, "pass": ok})
+            rows.append(target_row(target, data["size"], subject,
+                                   measured + (f" = {fmt_ratio(value)}" if "×" in threshold else ""), value, threshold,
+                                   ok))
     return rows
 
 

@@ -17,6 +17,8 @@ import subprocess
 import shlex
 import time
 
+from rows import target_row
+
 # MLT's own profile for the clips: 1920×1080, 25 fps progressive, square
 # pixels, 16:9, BT.709 (from libmlt-data, which melt depends on).
 PROFILE = "atsc_1080p_25"
@@ -119,12 +121,11 @@ def targets(data, fmt):
         segue = by_name[segue_name]
         for name, _ in OTHER_MIXERS:
             other = by_name[name]
-            result.append({
-                "target": "melt: Segue's crossfade no slower per frame", "size": "1920x1080",
-                "subject": f"{segue_name[len('Segue '):]} vs {name}",
-                "measured": f"{fmt(segue['ms_per_mix_frame'])} ms vs {fmt(other['ms_per_mix_frame'])} ms per frame",
-                "value": segue["ms_per_mix_frame"], "threshold": f"≤ {fmt(other['ms_per_mix_frame'])} ms",
-                "pass": segue["ms_per_mix_frame"] <= other["ms_per_mix_frame"]})
+            result.append(target_row(
+                "melt: Segue's crossfade no slower per frame", "1920x1080", f"{segue_name[len('Segue '):]} vs {name}",
+                f"{fmt(segue['ms_per_mix_frame'])} ms vs {fmt(other['ms_per_mix_frame'])} ms per frame",
+                segue["ms_per_mix_frame"], f"≤ {fmt(other['ms_per_mix_frame'])} ms",
+                segue["ms_per_mix_frame"] <= other["ms_per_mix_frame"]))
     return result
 
 

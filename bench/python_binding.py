@@ -33,6 +33,8 @@ import subprocess
 import sys
 import time
 
+from rows import target_row
+
 TARGET_SPEED_UP = 10
 # The wheel passes when it is within this of the in-tree build: the same
 # code, so what is left between them is the machine's noise.
@@ -89,17 +91,16 @@ def targets(data, fmt):
     rows = []
     for name in ("segue.moviepy.transition, all cores", "segue.moviepy.transition, 1 thread"):
         ms = data["moviepy"][name]
-        rows.append({"target": f"moviepy: Segue ≥ {TARGET_SPEED_UP}× faster than CrossFadeIn", "size": "1920x1080",
-                     "subject": name, "measured": f"{fmt(ms)} vs {fmt(moviepy)} ms per frame",
-                     "value": moviepy / ms, "threshold": f"≥ {TARGET_SPEED_UP}×",
-                     "pass": moviepy / ms >= TARGET_SPEED_UP})
+        rows.append(target_row(f"moviepy: Segue ≥ {TARGET_SPEED_UP}× faster than CrossFadeIn", "1920x1080", name,
+                               f"{fmt(ms)} vs {fmt(moviepy)} ms per frame", moviepy / ms, f"≥ {TARGET_SPEED_UP}×",
+                               moviepy / ms >= TARGET_SPEED_UP))
     for setup in TRANSITIONS if data["wheel"] else []:
         wheel, tree = (next(row["median_ms"] for row in data["wheel"]
                             if (row["environment"], row["setup"]) == (environment, setup))
                        for environment in (WHEEL, IN_TREE))
-        rows.append({"target": "the wheel's transition no slower than the in-tree build's", "size": "1920x1080",
-                     "subject": setup, "measured": f"{fmt(wheel)} vs {fmt(tree)} ms per frame = {wheel / tree:.2f}×",
-                     "value": wheel / tree, "threshold": f"≤ {WHEEL_NOISE}×", "pass": wheel / tree <= WHEEL_NOISE})
+        rows.append(target_row("the wheel's transition no slower than the in-tree build's", "1920x1080", setup,
+                               f"{fmt(wheel)} vs {fmt(tree)} ms per frame = {wheel / tree:.2f}×", wheel / tree,
+                               f"≤ {WHEEL_NOISE}×", wheel / tree <= WHEEL_NOISE))
     return rows
 
 

@@ -12,6 +12,7 @@ import xfade_pack
 import video
 from cases import EFFECTS, FPS_TARGETS, XFADE
 from report import fmt, fmt_ratio, size_title
+from rows import target_row
 
 
 def evaluate_targets(transitions, xfade_rows, e2e_rows, sizes, cores):
@@ -30,12 +31,11 @@ def evaluate_targets(transitions, xfade_rows, e2e_rows, sizes, cores):
                 continue
             xm, sm = x["ms_per_frame"], s["one"]["median_ms"]
             ratio = xm / sm if xm and sm else None
-            targets.append({
-                "target": "per core ≥3× faster than xfade", "size": size,
-                "subject": f"{transition} ↔ {label}",
-                "measured": f"xfade {fmt(xm)} ms / Segue {fmt(sm)} ms = {fmt_ratio(ratio)}"
-                            + (" (aim 5×: met)" if ratio and ratio >= 5 else " (aim 5×: not met)" if ratio else ""),
-                "value": ratio, "threshold": "≥ 3×", "pass": ratio >= 3 if ratio else None})
+            targets.append(target_row(
+                "per core ≥3× faster than xfade", size, f"{transition} ↔ {label}",
+                f"xfade {fmt(xm)} ms / Segue {fmt(sm)} ms = {fmt_ratio(ratio)}"
+                + (" (aim 5×: met)" if ratio and ratio >= 5 else " (aim 5×: not met)" if ratio else ""),
+                ratio, "≥ 3×", ratio >= 3 if ratio else None))
     # 2. .opacity, .move, .slide at 1080p within 2x of the memory-traffic floor.
     if "1920x1080" in sizes:
         for label in (".opacity (plusLighter)", ".move(edge: .trailing)", ".slide"):
@@ -44,12 +44,10 @@ def evaluate_targets(transitions, xfade_rows, e2e_rows, sizes, cores):
                 continue
             for key, threads in (("one", "1 thread"), ("all", f"{cores} threads")):
                 v = s[key]["x_floor"]
-                targets.append({
-                    "target": "within 2× of the memory-traffic floor", "size": "1920x1080",
-                    "subject": f"{label}, {threads}",
-                    "measured": f"{fmt(s[key]['median_ms'])} ms vs floor {fmt(s[key]['floor_ms'])} ms = "
-                                f"{fmt_ratio(v)}",
-                    "value": v, "threshold": "≤ 2×", "pass": v <= 2 if v else None})
+                targets.append(target_row(
+                    "within 2× of the memory-traffic floor", "1920x1080", f"{label}, {threads}",
+                    f"{fmt(s[key]['median_ms'])} ms vs floor {fmt(s[key]['floor_ms'])} ms = {fmt_ratio(v)}",
+                    v, "≤ 2×", v <= 2 if v else None))
     # 3. All cores: every shipped effect >= 120 fps at 1080p, >= 30 fps at 4K (at its slowest progress),
     #    or the target its own issue sets (FPS_TARGETS).
     for size, every in (("1920x1080", 120), ("3840x2160", 30)):
@@ -61,11 +59,10 @@ def evaluate_targets(transitions, xfade_rows, e2e_rows, sizes, cores):
                 continue
             need = FPS_TARGETS.get((label, size), every)
             fps = s["all"]["worst_fps"]
-            targets.append({
-                "target": f"{cores} cores: ≥{need} fps at {size_title(size)}", "size": size, "subject": label,
-                "measured": f"{fmt(fps, 0)} fps at the slowest progress ({fmt(s['all']['worst_ms'])} ms), "
-                            f"{fmt(s['all']['fps'], 0)} fps median",
-                "value": fps, "threshold": f"≥ {need} fps", "pass": fps >= need if fps else None})
+            targets.append(target_row(
+                f"{cores} cores: ≥{need} fps at {size_title(size)}", size, label,
+                f"{fmt(fps, 0)} fps at the slowest progress ({fmt(s['all']['worst_ms'])} ms), "
+                f"{fmt(s['all']['fps'], 0)} fps median", fps, f"≥ {need} fps", fps >= need if fps else None))
     # 4. Bands on 2 threads >= 1.8x one thread.
     for size in sizes:
         for label, _, _ in EFFECTS:
@@ -73,25 +70,20 @@ def evaluate_targets(transitions, xfade_rows, e2e_rows, sizes, cores):
             if not s:
                 continue
             v = s["speedup"]
-            targets.append({
-                "target": f"bands: {cores} threads ≥1.8× one thread", "size": size, "subject": label,
-                "measured": f"{fmt(s['one']['median_ms'])} ms → {fmt(s['all']['median_ms'])} ms = {fmt_ratio(v)}",
-                "value": v, "threshold": "≥ 1.8×", "pass": v >= 1.8 if v else None})
+            targets.append(target_row(
+                f"bands: {cores} threads ≥1.8× one thread", size, label,
+                f"{fmt(s['one']['median_ms'])} ms → {fmt(s['all']['median_ms'])} ms = {fmt_ratio(v)}",
+                v, "≥ 1.8×", v >= 1.8 if v else None))
     # 5. `segue render` end to end at most a third of ffmpeg's time.
     for row in e2e_rows:
-        v = row["ratio"]
         threads = "1 thread" if row["threads"] == 1 else "all cores"
-        targets.append({
-            "target": "end to end ≤ ⅓ of ffmpeg's time", "size": "1920x1080",
-            "subject": f"{row['transition']} ↔ {row['segue_label']}, {threads}",
-            "measured": f"Segue {fmt(row['segue_s'])} s / ffmpeg {fmt(row['ffmpeg_s'])} s = {fmt_ratio(v)}",
-            "value": v, "threshold": "≤ 0.33×", "pass": v <= 1 / 3 if v else None})
-        v = row["ratio_loop"]
-        targets.append({
-            "target": "end to end ≤ ⅓ of ffmpeg's best command (loop filter)", "size": "1920x1080",
-            "subject": f"{row['transition']} ↔ {row['segue_label']}, {threads}",
-            "measured": f"Segue {fmt(row['segue_s'])} s / ffmpeg {fmt(row['ffmpeg_loop_s'])} s = {fmt_ratio(v)}",
-            "value": v, "threshold": "≤ 0.33×", "pass": v <= 1 / 3 if v else None})
+        for target, ffmpeg_s, v in (("end to end ≤ ⅓ of ffmpeg's time", row["ffmpeg_s"], row["ratio"]),
+                                    ("end to end ≤ ⅓ of ffmpeg's best command (loop filter)", row["ffmpeg_loop_s"],
+                                     row["ratio_loop"])):
+            targets.append(target_row(
+                target, "1920x1080", f"{row['transition']} ↔ {row['segue_label']}, {threads}",
+                f"Segue {fmt(row['segue_s'])} s / ffmpeg {fmt(ffmpeg_s)} s = {fmt_ratio(v)}",
+                v, "≤ 0.33×", v <= 1 / 3 if v else None))
     return targets
 
 

@@ -12,6 +12,8 @@ import os
 import subprocess
 import time
 
+from rows import target_row
+
 SLIDELEFT = ".asymmetric(insertion: .move(edge: .trailing), removal: .move(edge: .leading))"
 PRESET = "veryfast"  # the same libx264 preset for both tools' mp4 rows
 
@@ -123,9 +125,9 @@ def targets(data, fmt, fmt_ratio):
              f"Segue {fmt(mp4)} s / ffmpeg {fmt(ffmp4)} s", mp4 / ffmp4, "≤ 1×", mp4 / ffmp4 <= 1),
             ("peak memory of a 60-s sequence ≤ a 6-s one + a constant",
              f"{short // 1024} MiB (6 s) → {long // 1024} MiB (60 s)", long / short, "≤ 1.1×", long <= short * 1.1)):
-        rows.append({"target": target, "size": data["size"], "subject": "three clips, two 1-s transitions",
-                     "measured": measured + (f" = {fmt_ratio(value)}" if "memory" not in target else ""),
-                     "value": value, "threshold": threshold, "pass": ok})
+        rows.append(target_row(target, data["size"], "three clips, two 1-s transitions",
+                               measured + (f" = {fmt_ratio(value)}" if "memory" not in target else ""), value,
+                               threshold, ok))
     return rows
 
 

@@ -30,6 +30,8 @@ import os
 import shutil
 import subprocess
 
+from rows import target_row
+
 NAMES = ("fade wipeleft wiperight wipeup wipedown slideleft slideright slideup slidedown circlecrop rectcrop "
          "distance fadeblack fadewhite radial smoothleft smoothright smoothup smoothdown circleopen circleclose "
          "vertopen vertclose horzopen horzclose dissolve pixelize diagtl diagtr diagbl diagbr hlslice hrslice "
@@ -166,15 +168,15 @@ def targets(data, fmt):
         slowest = min(rows, key=lambda r: r["speed_up"])
         at_five = sum(1 for r in rows if r["speed_up"] >= TARGET_MOST)
         cold = sum(1 for r in rows if (r.get("speed_up_cold") or 0) >= TARGET_EVERY)
-        result.append({"target": f"xfade pack: every transition ≥ {TARGET_EVERY}× faster per core", "size": size,
-                       "subject": f"slowest: {slowest['transition']}",
-                       "measured": f"{slowest['speed_up']:.1f}× ({sum(1 for r in rows if r['speed_up'] >= TARGET_EVERY)}"
-                                   f"/{len(rows)} rows at {TARGET_EVERY}× or more; cold, {cold})",
-                       "value": slowest["speed_up"], "threshold": f"≥ {TARGET_EVERY}×",
-                       "pass": slowest["speed_up"] >= TARGET_EVERY})
-        result.append({"target": f"xfade pack: most transitions ≥ {TARGET_MOST}× faster per core", "size": size,
-                       "subject": "rows", "measured": f"{at_five}/{len(rows)} rows at {TARGET_MOST}× or more",
-                       "value": at_five, "threshold": f"> {len(rows) // 2} rows", "pass": at_five > len(rows) // 2})
+        at_every = sum(1 for r in rows if r["speed_up"] >= TARGET_EVERY)
+        result.append(target_row(f"xfade pack: every transition ≥ {TARGET_EVERY}× faster per core", size,
+                                 f"slowest: {slowest['transition']}",
+                                 f"{slowest['speed_up']:.1f}× ({at_every}/{len(rows)} rows at {TARGET_EVERY}× or more; "
+                                 f"cold, {cold})", slowest["speed_up"], f"≥ {TARGET_EVERY}×",
+                                 slowest["speed_up"] >= TARGET_EVERY))
+        result.append(target_row(f"xfade pack: most transitions ≥ {TARGET_MOST}× faster per core", size, "rows",
+                                 f"{at_five}/{len(rows)} rows at {TARGET_MOST}× or more", at_five,
+                                 f"> {len(rows) // 2} rows", at_five > len(rows) // 2))
     return result
 
 
