@@ -2,8 +2,8 @@
 sequence` rendered by `segue.render_distributed` on two local worker
 processes, against the same command in one process, side by side in one run.
 
-The clips alternate 1920×1080 and 1280×720 (H.264 + AAC, made here by
-ffmpeg, light noise so they cost what camera footage costs to encode), so
+The clips alternate 1920×1080 and 1280×720 (made as bench/joins.py makes
+its own, x264's default keyframe interval), so
 nothing can be copied: every frame is rendered and encoded, into a 1920×1080
 mp4 with libx264 at the same preset and crf both ways. The distributed run
 plans two pieces (`--plan 2`), renders them on a ProcessPoolExecutor of two
@@ -21,25 +21,10 @@ import subprocess
 import sys
 import time
 
+from joins import PRESET, make_clips
 from rows import target_row
 
-PRESET = "veryfast"
-SIZES = ("1920x1080", "1280x720")
-
-
-def make_clips(ffmpeg, work, count, seconds, scale, log):
-    paths = []
-    for index in range(count):
-        width, height = (int(side) // scale for side in SIZES[index % 2].split("x"))
-        path = os.path.join(work, f"distributed{index}.mp4")
-        subprocess.run([ffmpeg, "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
-                        f"testsrc2=size={width}x{height}:rate=30,hue=h={90 * index},noise=alls=6:allf=t",
-                        "-f", "lavfi", "-i", f"sine=frequency={300 + 150 * index}:sample_rate=48000",
-                        "-t", f"{seconds:g}", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", PRESET,
-                        "-c:a", "aac", path], check=True)
-        paths.append(path)
-    log(f"  distributed: made {count} clips of {seconds:g} s")
-    return paths
+SIZES = ((1920, 1080), (1280, 720))
 
 
 def options():
@@ -52,7 +37,9 @@ def run(ffmpeg, segue, python, work, config, log, median):
         log("  distributed: build/python/venv is missing (make python); skipped")
         return None
     count, seconds, runs = config["distributed_clips"], config["distributed_seconds"], config["distributed_runs"]
-    clips = make_clips(ffmpeg, work, count, seconds, config["distributed_scale"], log)
+    scale = config["distributed_scale"]
+    sizes = [f"{SIZES[k % 2][0] // scale}x{SIZES[k % 2][1] // scale}" for k in range(count)]
+    clips = make_clips(ffmpeg, work, seconds, sizes, 250, "distributed", log)
     one_out, pieces_out = os.path.join(work, "one.mp4"), os.path.join(work, "pieces.mp4")
     one = [segue, "sequence", *clips, *options(), "-q", "-o", one_out]
     # The script runs in `work`, where the pieces go.

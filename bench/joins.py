@@ -27,9 +27,12 @@ from rows import target_row
 PRESET = "veryfast"
 
 
-def make_clips(ffmpeg, work, seconds, size, keyint, prefix, log):
+def make_clips(ffmpeg, work, seconds, sizes, keyint, prefix, log):
+    """One H.264 + AAC clip of `seconds` per size in `sizes` (WxH), each a
+    different hue and tone, light noise so they cost what camera footage
+    costs to encode, a keyframe every `keyint` frames."""
     paths = []
-    for index in range(3):
+    for index, size in enumerate(sizes):
         path = os.path.join(work, f"{prefix}{index}.mp4")
         subprocess.run([ffmpeg, "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i",
                         f"testsrc2=size={size}:rate=30,hue=h={100 * index},noise=alls=6:allf=t",
@@ -37,7 +40,7 @@ def make_clips(ffmpeg, work, seconds, size, keyint, prefix, log):
                         "-t", f"{seconds:g}", "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", PRESET,
                         "-x264-params", f"keyint={keyint}", "-c:a", "aac", path], check=True)
         paths.append(path)
-    log(f"  joins: made 3 clips of {seconds:g} s, keyint {keyint}")
+    log(f"  {prefix}: made {len(sizes)} clips of {seconds:g} s, keyint {keyint}")
     return paths
 
 
@@ -102,14 +105,14 @@ def run(ffmpeg, segue, work, config, log, median):
     seconds, size, runs = config["joins_seconds"], config["joins_size"], config["joins_runs"]
     data = {"size": size, "seconds": seconds, "runs": runs, "sets": []}
     for keyint in (250, 30):
-        clips = make_clips(ffmpeg, work, seconds, size, keyint, f"join{keyint}-", log)
+        clips = make_clips(ffmpeg, work, seconds, [size] * 3, keyint, f"join{keyint}-", log)
         result = compare(ffmpeg, segue, clips, seconds, work, runs, log, median)
         result["keyint"] = keyint
         data["sets"].append(result)
         if keyint == 30:
             # Peak memory against clip length: the same join of clips a sixth as long (3 s at least).
             short_seconds = max(3, seconds / 6)
-            short = make_clips(ffmpeg, work, short_seconds, size, keyint, "short-", log)
+            short = make_clips(ffmpeg, work, short_seconds, [size] * 3, keyint, "short-", log)
             argv = [segue, "sequence", *short, "--duration", "1", "--preset", PRESET, "-q", "-o",
                     os.path.join(work, "short.mp4")]
             data["short_peak_kib"] = measure(argv)[2]
